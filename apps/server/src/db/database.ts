@@ -1,0 +1,58 @@
+import { mkdir } from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, Migrator, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export type DatabaseHandle = {
+  db: Db;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+};
+
+// Count results and bigint ids come back as strings by default; Encore's numbers fit in a double.
+pg.types.setTypeParser(20, (v) => Number(v));
+// Dates (date of birth) stay plain YYYY-MM-DD strings rather than local-midnight Dates.
+pg.types.setTypeParser(1082, (v) => v);
+
+/** Dates as YYYY-MM-DD strings, as with the pg driver above. */
+export const PGLITE_OPTIONS = { parsers: { 1082: (v: string) => v } };
+
+/** PostgreSQL server when a URL is given, else the embedded PGlite in DATA_DIR (DESIGN.md section 1). */
+export async function openDatabase(opts: {
+  databaseUrl?: string | undefined;
+  dataDir?: string;
+  pglite?: PGlite;
+}): Promise<DatabaseHandle> {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  let client = opts.pglite;
+  if (!client) {
+    if (!opts.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or a PGlite instance');
+    const dir = path.join(opts.dataDir, 'pg');
+    await mkdir(dir, { recursive: true });
+    client = await PGlite.create(dir, PGLITE_OPTIONS);
+  }
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+  return { db, kind: 'pglite', close: () => db.destroy() };
+}
+
+export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
+  const migrator = new Migrator({
+    db: db as unknown as Kysely<unknown>,
+    provider: { getMigrations: async () => migrations },
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

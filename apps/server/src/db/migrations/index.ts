@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as m0001 from './0001-accounts.ts';
+
+/** Migrations in order; listed statically so that no file-system scan decides what runs. */
+export const migrations: Record<string, Migration> = {
+  '0001-accounts': m0001,
+};

@@ -1,0 +1,247 @@
+import {
+  isLoginPasswordFormat,
+  isOldEnough,
+  isValidDateOfBirth,
+  isValidEmail,
+  joinResetToken,
+  normalizeEmail,
+  type PasswordResetConfirmBody,
+  passwordRuleFailures,
+  type RegisterBody,
+  SPEC_TEXT_EN,
+} from '@encore/contract';
+import type { Mailer } from '../../adapters/mail/mailer.ts';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import type { LimiterFactory } from '../../platform/rate-limit.ts';
+import { hashSecret, newSecret } from '../../platform/tokens.ts';
+import { checkUsername } from '../users/username-rules.ts';
+import { isUniqueViolation, type UsersRepo } from '../users/users.repo.ts';
+import { passwordResetMail, verificationMail } from './auth.mail.ts';
+import type { AuthRepo } from './auth.repo.ts';
+
+const HOUR = 3600_000;
+const VERIFY_TTL = 24 * HOUR;
+const RESET_TTL = HOUR;
+/** A token unused this long stops working: fans come back for the next show and log in again. */
+const TOKEN_IDLE_MS = 30 * 24 * HOUR;
+/** last_used_at is written at most this often, so that reads on the hot path stay reads. */
+const TOUCH_EVERY_MS = 5 * 60_000;
+
+export type AuthDeps = {
+  users: UsersRepo;
+  auth: AuthRepo;
+  mailer: Mailer;
+  limiter: LimiterFactory;
+  publicUrl: string;
+  now?: () => Date;
+};
+
+export type Session = { user: UserRow; tokenId: number };
+
+export function createAuthService(deps: AuthDeps) {
+  const now = deps.now ?? (() => new Date());
+  const limits = {
+    // Per IP, generous: a venue or a carrier NAT puts many fans behind one address.
+    loginIp: deps.limiter('login-ip', { points: 300, durationSec: 15 * 60 }),
+    // Per account: ten wrong passwords lock the account's password login for 15 minutes.
+    loginFailures: deps.limiter('login-fail', { points: 10, durationSec: 15 * 60, blockSec: 15 * 60 }),
+    registerIp: deps.limiter('register-ip', { points: 30, durationSec: 3600 }),
+    resetIp: deps.limiter('reset-ip', { points: 30, durationSec: 3600 }),
+    resetEmail: deps.limiter('reset-email', { points: 5, durationSec: 3600 }),
+    verifyResendEmail: deps.limiter('verify-resend', { points: 5, durationSec: 3600 }),
+  };
+
+  async function sendVerification(user: UserRow): Promise<void> {
+    const secret = newSecret();
+    await deps.auth.insertEmailToken(
+      user.id,
+      'verify',
+      hashSecret(secret),
+      new Date(now().getTime() + VERIFY_TTL),
+    );
+    const url = `${deps.publicUrl}/thor/auth/verify_email/?token=${secret}`;
+    await deps.mailer.send(verificationMail(user.email, user.username, url));
+  }
+
+  function checkNewPassword(password1: string, password2: string): void {
+    if (password1 !== password2) {
+      throw new AppError('PASSWORD_MISMATCH', 400, SPEC_TEXT_EN['password-confirm-mismatch'], {
+        field: 'password2',
+      });
+    }
+    const failed = passwordRuleFailures(password1);
+    if (failed.length > 0) {
+      throw new AppError('WEAK_PASSWORD', 417, SPEC_TEXT_EN['register-error-417'], {
+        field: 'password1',
+        rules: failed,
+      });
+    }
+  }
+
+  async function issueToken(user: UserRow, userAgent: string | null): Promise<string> {
+    const key = newSecret();
+    await deps.auth.insertToken(user.id, hashSecret(key), userAgent?.slice(0, 300) ?? null);
+    return key;
+  }
+
+  return {
+    async register(
+      body: RegisterBody,
+      ctx: { ip: string; tooYoungFlag: boolean },
+    ): Promise<{ tooYoung?: true }> {
+      await limits.registerIp.consume(ctx.ip);
+      const email = normalizeEmail(body.email);
+      if (!isValidEmail(email))
+        throw new AppError('INVALID_EMAIL', 400, SPEC_TEXT_EN['email-invalid'], { field: 'email' });
+      const username = checkUsername(body.username);
+      checkNewPassword(body.password1, body.password2);
+      if (ctx.tooYoungFlag) throw new AppError('TOO_YOUNG', 400, SPEC_TEXT_EN['register-error-too-young']);
+      const dob = body.date_of_birth ?? null;
+      if (dob !== null) {
+        if (!isValidDateOfBirth(dob, now())) {
+          throw new AppError('INVALID_DATE_OF_BIRTH', 400, SPEC_TEXT_EN['dob-invalid'], {
+            field: 'date_of_birth',
+          });
+        }
+        if (!isOldEnough(dob, now())) {
+          throw new AppError('TOO_YOUNG', 400, SPEC_TEXT_EN['register-error-too-young'], {
+            field: 'date_of_birth',
+            tooYoung: true,
+          });
+        }
+      }
+
+      const existing = await deps.users.findByEmail(email);
+      if (existing?.email_verified)
+        throw new AppError('EMAIL_EXISTS', 302, SPEC_TEXT_EN['register-error-exists']);
+      if (existing) {
+        // Resend the link: the fan most likely lost the first mail.
+        await limits.verifyResendEmail.consume(email);
+        await sendVerification(existing);
+        throw new AppError('EMAIL_NOT_VERIFIED', 304, SPEC_TEXT_EN['register-error-304']);
+      }
+      if (await deps.users.usernameTaken(username, null)) {
+        throw new AppError('USERNAME_ALREADY_EXISTS', 409, SPEC_TEXT_EN['register-error-409'], {
+          field: 'username',
+        });
+      }
+
+      const passwordHash = await hashPassword(body.password1);
+      let user: UserRow;
+      try {
+        user = await deps.users.insert({
+          email,
+          username,
+          password_hash: passwordHash,
+          marketing_opt_in: body.marketing_opt_in ?? false,
+          referred_by: body.referred_by?.trim().slice(0, 200) || null,
+          date_of_birth: dob,
+        });
+      } catch (err) {
+        // Two registrations raced for the same name or address; the loser gets the spec's answer.
+        if (isUniqueViolation(err, 'users_username_key')) {
+          throw new AppError('USERNAME_ALREADY_EXISTS', 409, SPEC_TEXT_EN['register-error-409'], {
+            field: 'username',
+          });
+        }
+        if (isUniqueViolation(err, 'users_email_key'))
+          throw new AppError('EMAIL_EXISTS', 302, SPEC_TEXT_EN['register-error-exists']);
+        throw err;
+      }
+      await sendVerification(user);
+      return {};
+    },
+
+    async login(input: { email: string; password: string }, ctx: { ip: string; userAgent: string | null }) {
+      await limits.loginIp.consume(ctx.ip);
+      const email = normalizeEmail(input.email);
+      const password = input.password.trim();
+      if (!isValidEmail(email) || !isLoginPasswordFormat(password)) {
+        throw new AppError('ACCOUNT_NOT_FOUND_INVALID', 400, SPEC_TEXT_EN['login-error-400']);
+      }
+      if (await limits.loginFailures.isBlocked(email)) {
+        throw new AppError('TOO_MANY_REQUESTS', 429, SPEC_TEXT_EN['login-error-429']);
+      }
+      const user = await deps.users.findByEmail(email);
+      if (!user) {
+        await verifyPassword(await dummyHash, password);
+        throw new AppError('ACCOUNT_NOT_FOUND', 404, SPEC_TEXT_EN['login-error-404']);
+      }
+      if (!user.password_hash) throw new AppError('NO_PASSWORD', 406, SPEC_TEXT_EN['login-error-406']);
+      if (!(await verifyPassword(user.password_hash, password))) {
+        await limits.loginFailures.consume(email).catch(() => undefined);
+        throw new AppError('INCORRECT_PASSWORD', 401, SPEC_TEXT_EN['login-error-401']);
+      }
+      if (!user.email_verified)
+        throw new AppError('EMAIL_NOT_VERIFIED', 417, SPEC_TEXT_EN['login-error-417']);
+      await limits.loginFailures.reset(email);
+      return { key: await issueToken(user, ctx.userAgent), user };
+    },
+
+    /** The session of an `Authorization: Token <key>` header, or null. */
+    async authenticate(key: string): Promise<Session | null> {
+      const at = now();
+      const found = await deps.auth.findSession(hashSecret(key), new Date(at.getTime() - TOKEN_IDLE_MS));
+      if (!found) return null;
+      if (at.getTime() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS)
+        await deps.auth.touchToken(found.tokenId);
+      return { user: found.user, tokenId: found.tokenId };
+    },
+
+    logout(session: Session): Promise<void> {
+      return deps.auth.revokeToken(session.tokenId);
+    },
+
+    /** True when the link verified an address. */
+    async verifyEmail(token: string): Promise<boolean> {
+      const userId = await deps.auth.consumeEmailToken('verify', hashSecret(token), now());
+      if (userId === undefined) return false;
+      await deps.users.markEmailVerified(userId);
+      return true;
+    },
+
+    async requestPasswordReset(rawEmail: string, ctx: { ip: string }): Promise<void> {
+      await limits.resetIp.consume(ctx.ip);
+      const email = normalizeEmail(rawEmail);
+      if (!isValidEmail(email))
+        throw new AppError('INVALID_EMAIL', 400, SPEC_TEXT_EN['forgot-password-error'], { field: 'email' });
+      await limits.resetEmail.consume(email);
+      const user = await deps.users.findByEmail(email);
+      // Unknown addresses get the same answer, so this form cannot be used to list accounts.
+      if (!user) return;
+      const secret = newSecret();
+      await deps.auth.insertEmailToken(
+        user.id,
+        'reset',
+        hashSecret(secret),
+        new Date(now().getTime() + RESET_TTL),
+      );
+      const url = `${deps.publicUrl}/reset-password/${joinResetToken(user.id.toString(36), secret)}`;
+      await deps.mailer.send(passwordResetMail(user.email, user.username, url));
+    },
+
+    async confirmPasswordReset(body: PasswordResetConfirmBody): Promise<void> {
+      checkNewPassword(body.new_password1, body.new_password2);
+      const invalid = new AppError(
+        'INVALID_TOKEN',
+        400,
+        'This password reset link is invalid or has expired.',
+        { field: 'token' },
+      );
+      const uid = Number.parseInt(body.uid, 36);
+      if (!Number.isSafeInteger(uid) || uid <= 0) throw invalid;
+      const user = await deps.users.findById(uid);
+      if (!user) throw invalid;
+      const userId = await deps.auth.consumeEmailToken('reset', hashSecret(body.token), now());
+      if (userId !== uid) throw invalid;
+      await deps.users.setPassword(uid, await hashPassword(body.new_password1));
+      // Whoever knew the old password is logged out everywhere.
+      await deps.auth.revokeAllTokens(uid);
+      await limits.loginFailures.reset(user.email);
+    },
+  };
+}
+
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,64 @@
+import type { Redis } from 'ioredis';
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import { AppError } from '../errors.ts';
+
+export type LimitRule = { points: number; durationSec: number; blockSec?: number };
+
+export type Limiter = {
+  /** Counts one hit for the key; throws 429 when the key is over its budget. */
+  consume(key: string, points?: number): Promise<void>;
+  /** True when the key is already over its budget, without counting a hit. */
+  isBlocked(key: string): Promise<boolean>;
+  reset(key: string): Promise<void>;
+};
+
+export type LimiterFactory = (name: string, rule: LimitRule) => Limiter;
+
+/**
+ * Rate limits live in Redis when it is configured, so every node shares one budget per key; else in
+ * memory. A Redis outage falls back to the in-memory limiter rather than opening the gate.
+ */
+export function createLimiterFactory(opts: {
+  redis?: Redis | undefined;
+  prefix: string;
+  scale: number;
+}): LimiterFactory {
+  return (name, rule) => {
+    const base = {
+      keyPrefix: `${opts.prefix}rl:${name}`,
+      points: Math.max(1, Math.round(rule.points * opts.scale)),
+      duration: rule.durationSec,
+      blockDuration: rule.blockSec ?? 0,
+    };
+    const memory = new RateLimiterMemory(base);
+    const limiter = opts.redis
+      ? new RateLimiterRedis({ ...base, storeClient: opts.redis, insuranceLimiter: memory })
+      : memory;
+    return {
+      async consume(key, points = 1) {
+        try {
+          await limiter.consume(key, points);
+        } catch (res) {
+          if (res instanceof RateLimiterRes) {
+            throw new AppError(
+              'TOO_MANY_REQUESTS',
+              429,
+              'Too many attempts. Please wait a few minutes and try again.',
+              {
+                retryAfter: Math.ceil(res.msBeforeNext / 1000),
+              },
+            );
+          }
+          throw res;
+        }
+      },
+      async isBlocked(key) {
+        const res = await limiter.get(key);
+        return res !== null && res.consumedPoints >= base.points;
+      },
+      async reset(key) {
+        await limiter.delete(key);
+      },
+    };
+  };
+}

@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { User } from './users.ts';
+
+/** POST /thor/auth/email_login/ */
+export const LoginBody = z.object({
+  email: z.string().max(320),
+  password: z.string().max(1024),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const LoginResponse = z.object({ key: z.string(), user: User });
+export type LoginResponse = z.infer<typeof LoginResponse>;
+
+/** POST /thor/auth/email_register/ (wire form of section 3), plus the optional date of birth. */
+export const RegisterBody = z.object({
+  email: z.string().max(320),
+  password1: z.string().max(1024),
+  password2: z.string().max(1024),
+  username: z.string().max(200),
+  marketing_opt_in: z.boolean().optional().default(false),
+  referred_by: z.string().max(200).nullable().optional(),
+  /** YYYY-MM-DD; when given, the age gate of section 5 applies. */
+  date_of_birth: z.string().max(10).nullable().optional(),
+});
+export type RegisterBody = z.input<typeof RegisterBody>;
+
+export const RegisterResponse = z.object({ status: z.literal(201), detail: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
+/** POST /thor/auth/password/reset/ */
+export const PasswordResetBody = z.object({ email: z.string().max(320) });
+export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
+
+/** POST /thor/auth/password/reset/confirm/ */
+export const PasswordResetConfirmBody = z.object({
+  new_password1: z.string().max(1024),
+  new_password2: z.string().max(1024),
+  uid: z.string().max(64),
+  token: z.string().max(256),
+});
+export type PasswordResetConfirmBody = z.infer<typeof PasswordResetConfirmBody>;
+
+export const DetailResponse = z.object({ detail: z.string() });
+export type DetailResponse = z.infer<typeof DetailResponse>;
+
+/** GET /thor/auth/verify_email/?token= (the link in the verification mail). */
+export const VerifyEmailQuery = z.object({ token: z.string().max(256) });
+
+/** POST /thor/auth/facebook/ */
+export const FacebookLoginBody = z.object({ access_token: z.string().max(4096) });
+
+/**
+ * The reset link is /reset-password/:token with one path segment, while the confirm call needs uid and
+ * token: the link carries both as `<uid>-<token>` (docs/decisions.md, ACC-64).
+ */
+export function splitResetToken(pathToken: string): { uid: string; token: string } | null {
+  const dash = pathToken.indexOf('-');
+  if (dash <= 0 || dash === pathToken.length - 1) return null;
+  return { uid: pathToken.slice(0, dash), token: pathToken.slice(dash + 1) };
+}
+
+export function joinResetToken(uid: string, token: string): string {
+  return `${uid}-${token}`;
+}

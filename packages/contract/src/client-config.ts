@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** The client configuration entity of accounts-and-commerce.md section 3, served at GET /config.json. */
+export const ClientConfig = z.object({
+  thor_app: z.string(),
+  thor_app_version: z.string(),
+  thor_app_platform: z.string(),
+  privacy_base_link: z.string(),
+  terms_base_link: z.string(),
+  support_email: z.string(),
+  auth_system: z.string(),
+  colors: z.record(z.string(), z.string()),
+  logo: z.string(),
+  languages: z.array(z.object({ locale: z.string(), text: z.string() })),
+  create_account_email: z.string(),
+  landing: z.object({
+    header_image: z.string(),
+    header_image_mobile: z.string(),
+    show_countdown: z.boolean(),
+    merch_store: z.object({ enabled: z.boolean(), title: z.string(), url: z.string() }),
+  }),
+  teaser_video: z.string().nullable(),
+  features: z.object({
+    purchases: z.boolean(),
+    date_of_birth: z.boolean(),
+    maintenance: z.boolean(),
+  }),
+  /** Shows are filled in by the shows issue; until then an empty list. */
+  shows: z.array(z.record(z.string(), z.unknown())),
+});
+export type ClientConfig = z.infer<typeof ClientConfig>;
