@@ -1,0 +1,44 @@
+import { spawn } from 'node:child_process';
+import { readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const root = path.resolve(import.meta.dirname, '..');
+
+/** Runs a command with inherited output; resolves with its exit code. */
+export function run(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
+}
+
+/** Newest modification time under a directory (skipping node_modules and build output). */
+export function newestMtime(dir) {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    const full = path.join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : statSync(full).mtimeMs);
+  }
+  return newest;
+}
+
+export function mtimeOr0(file) {
+  try {
+    return statSync(file).mtimeMs;
+  } catch {
+    return 0;
+  }
+}
+
+/** Builds the web app unless its build is newer than every source it depends on. */
+export async function buildWebIfStale() {
+  const built = mtimeOr0(path.join(root, 'apps/web/dist/index.html'));
+  const sources = Math.max(
+    newestMtime(path.join(root, 'apps/web')),
+    newestMtime(path.join(root, 'packages/contract/src')),
+  );
+  if (built > sources) return 0;
+  console.log('Building the web app...');
+  return run('npm', ['run', 'build', '--silent']);
+}
