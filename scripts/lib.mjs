@@ -7,7 +7,12 @@ export const root = path.resolve(import.meta.dirname, '..');
 /** Runs a command with inherited output; resolves with its exit code. */
 export function run(cmd, args, opts = {}) {
   return new Promise((resolve) => {
-    const child = spawn(cmd, args, { stdio: 'inherit', cwd: root, ...opts, env: { ...process.env, ...opts.env } });
+    const child = spawn(cmd, args, {
+      stdio: 'inherit',
+      cwd: root,
+      ...opts,
+      env: { ...process.env, ...opts.env },
+    });
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }

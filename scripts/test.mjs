@@ -49,26 +49,46 @@ for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
   await step(`type check ${project}`, 'npx', ['tsc', '-p', project]);
 }
 
-await vitest('unit and server tests (embedded PGlite)', ['contract', 'web', 'server'], path.join(reports, 'vitest-pglite.json'));
+await vitest(
+  'unit and server tests (embedded PGlite)',
+  ['contract', 'web', 'server'],
+  path.join(reports, 'vitest-pglite.json'),
+);
 
 const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const pgAnswers = await answers(Number(new URL(pgUrl).port || 5432), new URL(pgUrl).hostname);
 if (pgAnswers) {
   const redisAnswers = await answers(6379);
-  const env = { TEST_DATABASE_URL: pgUrl, ...(redisAnswers ? { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}) };
-  if (!redisAnswers) console.log('\nSKIP: Redis: nothing answers at 127.0.0.1:6379; the PostgreSQL run uses in-process limits.');
-  await vitest(`server tests (PostgreSQL${redisAnswers ? ' + Redis' : ''})`, ['server'], path.join(reports, 'vitest-postgres.json'), env);
+  const env = {
+    TEST_DATABASE_URL: pgUrl,
+    ...(redisAnswers ? { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
+  };
+  if (!redisAnswers)
+    console.log(
+      '\nSKIP: Redis: nothing answers at 127.0.0.1:6379; the PostgreSQL run uses in-process limits.',
+    );
+  await vitest(
+    `server tests (PostgreSQL${redisAnswers ? ' + Redis' : ''})`,
+    ['server'],
+    path.join(reports, 'vitest-postgres.json'),
+    env,
+  );
 } else {
   console.log(`\nSKIP: server tests on PostgreSQL: nothing answers at ${new URL(pgUrl).host}.`);
 }
 
 console.log('\n=== e2e (Chromium)');
-if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0) failures.push('install chromium');
+if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0)
+  failures.push('install chromium');
 if ((await buildWebIfStale()) !== 0) failures.push('web build');
 const e2eJson = path.join(reports, 'e2e.json');
-const e2eCode = await run('npx', ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'], {
-  env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
-});
+const e2eCode = await run(
+  'npx',
+  ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
+  {
+    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
+  },
+);
 try {
   const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
   totals.passed += stats.expected + stats.flaky;

@@ -8,7 +8,13 @@ const root = path.resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(path.join(tmpdir(), 'encore-e2e-'));
 const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
   stdio: 'inherit',
-  env: { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', LOG_LEVEL: 'warn', RATE_LIMIT_SCALE: '20' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    NODE_ENV: 'development',
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_SCALE: '20',
+  },
 });
 const stop = (signal) => server.kill(signal);
 process.on('SIGINT', stop);

@@ -39,11 +39,3 @@ export type UpdatedUser = z.infer<typeof UpdatedUser>;
 
 export const UsernameBody = z.object({ username: z.string().max(200) });
 export type UsernameBody = z.infer<typeof UsernameBody>;
-
-export function isLoggedIn(state: { authToken: string | null; user: unknown }): boolean {
-  return Boolean(state.authToken) || Boolean(state.user);
-}
-
-export function isVerified(user: Pick<User, 'email_verified' | 'sms_verified'> | null): boolean {
-  return Boolean(user && (user.email_verified || user.sms_verified));
-}

@@ -1,0 +1,44 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useUiStore } from '../../../lib/store/ui-store.ts';
+import { ForgotPasswordModal } from './forgot-password-modal.tsx';
+import { LoginModal } from './login-modal.tsx';
+import { RegisterModal } from './register-modal.tsx';
+import { ResetPasswordModal } from './reset-password-modal.tsx';
+import { UpdateUserModal } from './update-user-modal.tsx';
+import './auth-forms.css';
+
+/** The modal chosen by the one `authMode` value (accounts section 2). */
+export function AuthModals() {
+  const authMode = useUiStore((s) => s.authMode);
+  const setAuthMode = useUiStore((s) => s.setAuthMode);
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const close = () => setAuthMode('');
+  // The reset link's path has done its job once its modal closes; do not leave it in the address bar.
+  const leaveResetRoute = (next: '' | 'LOGIN') => {
+    setAuthMode(next);
+    if (pathname.startsWith('/reset-password/')) navigate('/', { replace: true });
+  };
+
+  switch (authMode) {
+    case 'LOGIN':
+      return <LoginModal key="login" onClose={close} />;
+    case 'REGISTER':
+      return <RegisterModal key="register" onClose={close} />;
+    case 'UPDATE_USER':
+      return <UpdateUserModal key="update-user" onClose={close} />;
+    case 'FORGOT_PASSWORD':
+      return <ForgotPasswordModal key="forgot" onClose={close} />;
+    case 'RESET_PASSWORD_CONFIRM':
+      return (
+        <ResetPasswordModal
+          key="reset"
+          onClose={() => leaveResetRoute('')}
+          onDone={() => leaveResetRoute('LOGIN')}
+        />
+      );
+    default:
+      // ADD_PAYMENT, PURCHASE_HISTORY and the partner sign-up belong to later issues.
+      return null;
+  }
+}

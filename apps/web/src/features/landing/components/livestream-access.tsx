@@ -1,0 +1,100 @@
+import { BANDWIDTH_MBPS, DEFAULT_DOORS_BEFORE_START_MS, LIMITS } from '@encore/contract';
+import { useTranslation } from 'react-i18next';
+import type { MessageKey } from '../../../lib/i18n/locales/en.ts';
+
+const STEPS: { title: MessageKey; body: MessageKey }[] = [
+  { title: 'access-step-1-title', body: 'access-step-1-body' },
+  { title: 'access-step-2-title', body: 'access-step-2-body' },
+  { title: 'access-step-3-title', body: 'access-step-3-body' },
+];
+
+const REQUIREMENTS: { label: MessageKey; value: MessageKey; icon: string }[] = [
+  { label: 'requirements-os', value: 'requirements-os-value', icon: 'M4 5h16v11H4zM9 20h6M12 16v4' },
+  {
+    label: 'requirements-browser',
+    value: 'requirements-browser-value',
+    icon: 'M3 12a9 9 0 1 0 18 0 9 9 0 1 0-18 0M3 12h18M12 3c3 3.5 3 14.5 0 18M12 3c-3 3.5-3 14.5 0 18',
+  },
+  {
+    label: 'requirements-bandwidth',
+    value: 'requirements-bandwidth-value',
+    icon: 'M2.5 9a15 15 0 0 1 19 0M5.5 12.5a10 10 0 0 1 13 0M8.5 16a5 5 0 0 1 7 0M12 19.5v.01',
+  },
+  {
+    label: 'requirements-quality',
+    value: 'requirements-quality-value',
+    icon: 'M3 6h18v12H3zM7 10v4M7 12h3M10 10v4M14 10h2.5a1.5 1.5 0 0 1 0 4H14z',
+  },
+];
+
+/** The livestream access and system requirements block of the landing page (accounts section 1). */
+export function LivestreamAccess() {
+  const { t } = useTranslation();
+  const doorsMinutes = DEFAULT_DOORS_BEFORE_START_MS / 60_000;
+
+  return (
+    <section className="access container" data-testid="livestream-access" aria-labelledby="access-title">
+      <div className="access__main">
+        <h2 className="section-title" id="access-title">
+          {t('access-title')}
+        </h2>
+        <p className="section-lead">{t('access-intro')}</p>
+        <ol className="steps">
+          {STEPS.map((step, i) => (
+            <li key={step.title} className="step">
+              <span className="step__number" aria-hidden="true">
+                {i + 1}
+              </span>
+              <div>
+                <h3 className="step__title">{t(step.title)}</h3>
+                <p className="step__body">{t(step.body, { minutes: doorsMinutes })}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+        <div className="tiers">
+          <div className="tier">
+            <span className="tier__badge">HD</span>
+            <h3 className="tier__title">{t('access-tier-hd-title')}</h3>
+            <p>{t('access-tier-hd-body')}</p>
+          </div>
+          <div className="tier tier--uhd">
+            <span className="tier__badge">4K</span>
+            <h3 className="tier__title">{t('access-tier-4k-title')}</h3>
+            <p>{t('access-tier-4k-body')}</p>
+          </div>
+        </div>
+        <p className="access__devices">{t('access-devices', { count: LIMITS.devicesPerTicket })}</p>
+      </div>
+
+      <section
+        className="requirements card"
+        data-testid="system-requirements"
+        aria-labelledby="requirements-title"
+      >
+        <h2 className="requirements__title" id="requirements-title">
+          {t('requirements-title')}
+        </h2>
+        <dl className="requirements__list">
+          {REQUIREMENTS.map((row) => (
+            <div className="requirements__row" key={row.label} data-testid={row.label}>
+              <svg
+                viewBox="0 0 24 24"
+                width="20"
+                height="20"
+                aria-hidden="true"
+                fill="none"
+                stroke="currentColor"
+                strokeWidth="1.6"
+              >
+                <path d={row.icon} strokeLinecap="round" strokeLinejoin="round" />
+              </svg>
+              <dt>{t(row.label)}</dt>
+              <dd>{t(row.value, { hd: BANDWIDTH_MBPS.hd, uhd: BANDWIDTH_MBPS.uhd })}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+    </section>
+  );
+}

@@ -1,0 +1,72 @@
+import { SPEC_TEXT_EN } from '@encore/contract';
+
+/**
+ * English texts of the auth forms, loaded together with them. The spec's copy comes from the
+ * contract unchanged (typos of the source included); the other keys are the client's own.
+ */
+export const enAuth = {
+  ...SPEC_TEXT_EN,
+
+  'field-email': 'Email',
+  'field-email-placeholder': 'you@example.com',
+  'field-email-confirm': 'Confirm email',
+  'field-password': 'Password',
+  'field-password-confirm': 'Confirm password',
+  'field-username': 'Username',
+  'field-username-hint': 'This is your name in chat: 3 to 20 characters, no spaces or symbols.',
+  'field-new-password': 'New password',
+  'field-new-password-confirm': 'Confirm new password',
+
+  'login-title': 'Welcome back',
+  'login-subtitle': 'Sign in to confirm your ticket and take your place in the crowd.',
+  'login-submit': 'Sign in',
+  'login-forgot-password': 'Forgot password?',
+  'login-no-account': 'New to Encore?',
+  'login-create-account': 'Create account',
+
+  'register-title': 'Create your account',
+  'register-subtitle': 'One account for every show: tickets, chat and cheers.',
+  'register-terms':
+    'I agree to the <terms>Terms of Service</terms> and the <privacy>Privacy Policy</privacy>.',
+  'register-marketing': 'Email me about upcoming shows and offers.',
+  'register-submit': 'Create account',
+  'register-have-account': 'Already have an account?',
+  'register-sign-in': 'Sign in',
+  'register-too-young-title': 'We can’t create your account',
+  'register-too-young-close': 'Close',
+  'nickname-exists': 'This username is already taken. Please choose another.',
+  'chat-name-invalid': 'This username is not valid. Use 3 to 20 characters without spaces or symbols.',
+
+  'password-rules-title': 'Your password needs',
+  'password-rule-length': 'At least 8 characters',
+  'password-rule-lowercase': 'A lowercase letter',
+  'password-rule-uppercase': 'An uppercase letter',
+  'password-rule-digit': 'A number',
+
+  'dob-legend': 'Date of birth',
+  'dob-year': 'Year',
+  'dob-month': 'Month',
+  'dob-day': 'Day',
+
+  'verify-title': 'Check your inbox',
+  'verify-message':
+    'We sent a verification email to {{email}}. Open the link in it to activate your account, then sign in.',
+  'verify-done': 'Go to sign in',
+
+  'update-user-title': 'Change username',
+  'update-user-subtitle': 'This is the name other fans see next to your messages in chat.',
+  'update-user-current': 'Current username: {{username}}',
+  'update-user-submit': 'Save username',
+
+  'forgot-title': 'Reset your password',
+  'forgot-subtitle': 'Enter the email of your account and we will send you a link to choose a new password.',
+  'forgot-submit': 'Submit',
+  'forgot-back-to-login': 'Back to Login',
+  'forgot-create-account': 'Create Account',
+
+  'reset-title': 'Choose a new password',
+  'reset-subtitle': 'Pick a strong password you don’t use anywhere else.',
+  'reset-submit': 'Set new password',
+  'reset-error-invalid-link': 'This password reset link is invalid or has expired. Please request a new one.',
+  'reset-request-new-link': 'Request a new link',
+};

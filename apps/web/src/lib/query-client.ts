@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
+import { isApiError } from './api/api-error.ts';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      refetchOnWindowFocus: false,
+      // A 4xx answer will not change on retry; a lost connection or a 5xx might.
+      retry: (count, error) => {
+        const status = isApiError(error) ? error.status : null;
+        if (status !== null && status >= 400 && status < 500) return false;
+        return count < 2;
+      },
+    },
+    mutations: { retry: false },
+  },
+});

@@ -1,0 +1,41 @@
+// Global styles first: feature styles that load after them may refine them.
+import './styles/base.css';
+import './styles/layout.css';
+import type { ClientConfig } from '@encore/contract';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app.tsx';
+import { configureApiClient } from './lib/api/api-client.ts';
+import { loadClientConfig } from './lib/config/client-config.ts';
+import { initI18n } from './lib/i18n/i18n.ts';
+import { useUiStore } from './lib/store/ui-store.ts';
+
+const COLOR_VARS: Record<string, string> = {
+  primary: '--accent',
+  secondary: '--accent-2',
+  background: '--bg',
+};
+
+/** The configured brand colours become the theme's custom properties; unknown values are ignored. */
+function applyColors(colors: ClientConfig['colors']): void {
+  for (const [name, value] of Object.entries(colors)) {
+    const cssVar = COLOR_VARS[name];
+    if (cssVar && CSS.supports('color', value)) document.documentElement.style.setProperty(cssVar, value);
+  }
+}
+
+async function bootstrap(): Promise<void> {
+  // The configuration is read before anything renders (accounts section 7); the persisted
+  // language's texts load alongside it so the first paint is already in that language.
+  const [config] = await Promise.all([loadClientConfig(), initI18n(useUiStore.getState().locale)]);
+  configureApiClient({
+    name: config.thor_app,
+    version: config.thor_app_version,
+    platform: config.thor_app_platform,
+  });
+  applyColors(config.colors);
+  const root = document.getElementById('root');
+  if (!root) throw new Error('#root is missing from index.html');
+  createRoot(root).render(<App config={config} />);
+}
+
+void bootstrap();

@@ -1,0 +1,46 @@
+import { createRequire } from 'node:module';
+import react from '@vitejs/plugin-react';
+import { defineConfig, type PluginOption, type ProxyOptions } from 'vite';
+
+const API_ORIGIN = process.env.ENCORE_API_ORIGIN ?? 'http://localhost:8080';
+
+const proxy: Record<string, string | ProxyOptions> = {
+  '/thor': API_ORIGIN,
+  '/config.json': API_ORIGIN,
+  '^/dev(/|$)': API_ORIGIN,
+  '^/docs(/|$)': API_ORIGIN,
+  '/healthz': API_ORIGIN,
+  '/media': API_ORIGIN,
+  '/realtime': { target: API_ORIGIN, ws: true },
+};
+
+/**
+ * React Router's package exports always select its development build, whose only difference is that
+ * dev warnings are on; production bundles take the production build so those warnings are dropped.
+ */
+function reactRouterProductionBuild(): string {
+  const require = createRequire(import.meta.url);
+  const entry = require.resolve('react-router');
+  return entry.replace(/dist[\\/]development[\\/]index\.m?js$/, 'dist/production/index.mjs');
+}
+
+export default defineConfig(({ command }) => ({
+  // The React plugin is typed against the workspace root's Vite and this app against its own; the
+  // runtime API is the same.
+  plugins: [react() as unknown as PluginOption],
+  resolve: {
+    alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
+  },
+  server: { port: 5173, proxy },
+  preview: { port: 4173, proxy },
+  build: {
+    target: 'es2022',
+    rollupOptions: {
+      onwarn(warning, warn) {
+        // Zod's sources carry comments Rollup reports as misplaced annotations; harmless, and Zod is dropped.
+        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
+        warn(warning);
+      },
+    },
+  },
+}));
