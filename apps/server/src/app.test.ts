@@ -16,7 +16,11 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/config.json' });
     expect(res.statusCode).toBe(200);
     const config = ClientConfig.parse(res.json());
-    expect(config).toMatchObject({ thor_app_version: '1.10.6', thor_app_platform: 'web', auth_system: 'email' });
+    expect(config).toMatchObject({
+      thor_app_version: '1.10.6',
+      thor_app_platform: 'web',
+      auth_system: 'email',
+    });
     expect(config.languages.map((l) => l.locale)).toEqual(['en', 'ja', 'ko', 'zh-cn']);
   });
 
@@ -30,13 +34,23 @@ describe('platform', () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);
     const paths = Object.keys(res.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/thor/auth/email_login/', '/thor/auth/email_register/', '/thor/users/{id}/']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/thor/auth/email_login/', '/thor/auth/email_register/', '/thor/users/{id}/']),
+    );
   });
 
   it('every answer carries a request id; a sane incoming one is kept', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'trace-12345678' } });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'trace-12345678' },
+    });
     expect(res.headers['x-request-id']).toBe('trace-12345678');
-    const fresh = await t.app.inject({ method: 'GET', url: '/healthz', headers: { 'x-request-id': 'bad id!' } });
+    const fresh = await t.app.inject({
+      method: 'GET',
+      url: '/healthz',
+      headers: { 'x-request-id': 'bad id!' },
+    });
     expect(fresh.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -77,7 +91,11 @@ describe('configuration', () => {
 
   it('production needs PUBLIC_URL and SMTP_URL and never seeds demo data', () => {
     expect(() => parseConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL[\s\S]*SMTP_URL/);
-    const prod = parseConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://encore.example', SMTP_URL: 'smtp://mail:25' });
+    const prod = parseConfig({
+      NODE_ENV: 'production',
+      PUBLIC_URL: 'https://encore.example',
+      SMTP_URL: 'smtp://mail:25',
+    });
     expect(prod.demo.enabled).toBe(false);
     expect(parseConfig({}).demo.enabled).toBe(true);
   });

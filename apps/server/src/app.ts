@@ -19,6 +19,13 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { createShowsRepo } from './modules/shows/shows.repo.ts';
+import { showsRoutes } from './modules/shows/shows.routes.ts';
+import { createShowsService } from './modules/shows/shows.service.ts';
+import { createCodeImporter } from './modules/tickets/code-import.service.ts';
+import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
@@ -128,14 +135,31 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     publicUrl: config.publicUrl,
   });
   const guards = createAuthGuards(auth);
+  const showsRepo = createShowsRepo(db);
+  const shows = createShowsService({ shows: showsRepo, cacheMs: config.showsCacheMs });
+  const ticketsRepo = createTicketsRepo(db);
+  const tickets = createTicketsService({
+    tickets: ticketsRepo,
+    shows,
+    authenticate: auth.authenticate,
+    limiter,
+  });
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();
     return { status: 'ok', database: database.kind, redis: redis ? redis.status : 'off' };
   });
-  await app.register(clientConfigRoutes({ config }));
+  await app.register(clientConfigRoutes({ config, shows }));
   await app.register(authRoutes({ auth, guards }));
   await app.register(usersRoutes({ users: createUsersService({ users }), guards }));
+  await app.register(showsRoutes({ shows, guards }));
+  await app.register(
+    ticketsRoutes({
+      tickets,
+      importer: createCodeImporter({ shows: showsRepo, tickets: ticketsRepo }),
+      guards,
+    }),
+  );
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));
   return app;

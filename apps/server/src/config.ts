@@ -27,6 +27,8 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** Rate limits can be raised for load tests; they are never off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
+  /** How long a node keeps the show list in memory: every fan loads it at doors-open. */
+  SHOWS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Config = {
@@ -45,6 +47,7 @@ export type Config = {
   trustProxy: boolean;
   webDist: string;
   rateLimitScale: number;
+  showsCacheMs: number;
 };
 
 export class ConfigError extends Error {
@@ -87,5 +90,6 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     trustProxy: e.TRUST_PROXY,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
+    showsCacheMs: e.SHOWS_CACHE_MS,
   };
 }

@@ -16,4 +16,6 @@ export class AppError extends Error {
 
 export const unauthorized = () =>
   new AppError('UNAUTHORIZED', 401, 'Authentication credentials were not provided.');
+export const forbidden = () =>
+  new AppError('FORBIDDEN', 403, 'You do not have permission to perform this action.');
 export const notFound = (what = 'Not found.') => new AppError('NOT_FOUND', 404, what);

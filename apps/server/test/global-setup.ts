@@ -28,7 +28,9 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
     await admin.query(`create database ${template}`);
     const tplUrl = new URL(url);
     tplUrl.pathname = `/${template}`;
-    const db = new Kysely({ dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: tplUrl.toString(), max: 1 }) }) });
+    const db = new Kysely({
+      dialect: new PostgresDialect({ pool: new pg.Pool({ connectionString: tplUrl.toString(), max: 1 }) }),
+    });
     await migrateToLatest(db);
     await db.destroy();
     project.provide('pgTemplate', template);

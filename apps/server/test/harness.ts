@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { Redis } from 'ioredis';
@@ -16,28 +18,71 @@ export type TestContext = {
   close(): Promise<void>;
 };
 
+/** A new PostgreSQL database copied from the run's migrated template. */
+async function createPgDatabase(
+  template: string,
+  url: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `encore_t_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name} template ${template}`);
+  const dbUrl = new URL(url);
+  dbUrl.pathname = `/${name}`;
+  return {
+    url: dbUrl.toString(),
+    drop: async () => {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    },
+  };
+}
+
 async function openTestDatabase(): Promise<{ handle: DatabaseHandle; drop: () => Promise<void> }> {
   const template = inject('pgTemplate');
   const url = process.env.TEST_DATABASE_URL;
   if (template && url) {
-    const name = `encore_t_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: url });
-    await admin.connect();
-    await admin.query(`create database ${name} template ${template}`);
-    const dbUrl = new URL(url);
-    dbUrl.pathname = `/${name}`;
-    const handle = await openDatabase({ databaseUrl: dbUrl.toString() });
-    return {
-      handle,
-      drop: async () => {
-        await admin.query(`drop database if exists ${name} with (force)`);
-        await admin.end();
-      },
-    };
+    const created = await createPgDatabase(template, url);
+    return { handle: await openDatabase({ databaseUrl: created.url }), drop: created.drop };
   }
   const dump = await readFile(inject('pgliteDump'));
   const client = await PGlite.create({ ...PGLITE_OPTIONS, loadDataDir: new Blob([dump]) });
   return { handle: await openDatabase({ pglite: client }), drop: async () => {} };
+}
+
+export type ExternalTestDatabase = {
+  /** What a child process needs to open it: DATABASE_URL, or DATA_DIR of a PGlite on disk. */
+  env: Record<string, string>;
+  /** Opens it in this process; close it before a child process opens a PGlite folder. */
+  open(): Promise<DatabaseHandle>;
+  drop(): Promise<void>;
+};
+
+/** A migrated database that another process (a CLI under test) can open too. */
+export async function createExternalTestDatabase(): Promise<ExternalTestDatabase> {
+  const template = inject('pgTemplate');
+  const url = process.env.TEST_DATABASE_URL;
+  if (template && url) {
+    const created = await createPgDatabase(template, url);
+    return {
+      env: { DATABASE_URL: created.url },
+      open: () => openDatabase({ databaseUrl: created.url }),
+      drop: created.drop,
+    };
+  }
+  const dir = await mkdtemp(path.join(tmpdir(), 'encore-ext-'));
+  await mkdir(path.join(dir, 'pg'));
+  const dump = await readFile(inject('pgliteDump'));
+  const client = await PGlite.create(path.join(dir, 'pg'), {
+    ...PGLITE_OPTIONS,
+    loadDataDir: new Blob([dump]),
+  });
+  await client.close();
+  return {
+    env: { DATA_DIR: dir },
+    open: () => openDatabase({ dataDir: dir }),
+    drop: () => rm(dir, { recursive: true, force: true }),
+  };
 }
 
 /** The real app on its own fresh database (and its own Redis key prefix when Redis is configured). */

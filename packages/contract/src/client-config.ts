@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { Show } from './shows.ts';
 
 /** The client configuration entity of accounts-and-commerce.md section 3, served at GET /config.json. */
 export const ClientConfig = z.object({
@@ -25,7 +26,7 @@ export const ClientConfig = z.object({
     date_of_birth: z.boolean(),
     maintenance: z.boolean(),
   }),
-  /** Shows are filled in by the shows issue; until then an empty list. */
-  shows: z.array(z.record(z.string(), z.unknown())),
+  /** Shows listed until their end time, by start time; the first is the current show (LAND-23/24). */
+  shows: z.array(Show),
 });
 export type ClientConfig = z.infer<typeof ClientConfig>;

@@ -1,8 +1,18 @@
+/**
+ * The API contract shared by server and web. Modules that build Zod schemas are imported by the web
+ * for their types only; runtime rules the browser needs (validation, constants, result codes, copy,
+ * reset-token and session helpers) live in Zod-free modules, so that with "sideEffects": false the
+ * bundler leaves Zod out of the client.
+ */
 export * from './auth.ts';
 export * from './client-config.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './messages.ts';
+export * from './reset-token.ts';
 export * from './result-codes.ts';
+export * from './session.ts';
+export * from './shows.ts';
+export * from './tickets.ts';
 export * from './users.ts';
 export * from './validation.ts';

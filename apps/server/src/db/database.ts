@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
 
@@ -28,21 +29,37 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   pglite?: PGlite;
+  /** A tool (not the server) refuses a DATA_DIR that a live server holds (see lockDataDir). */
+  tool?: boolean;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
-  let client = opts.pglite;
-  if (!client) {
-    if (!opts.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or a PGlite instance');
-    const dir = path.join(opts.dataDir, 'pg');
-    await mkdir(dir, { recursive: true });
-    client = await PGlite.create(dir, PGLITE_OPTIONS);
+  if (opts.pglite) {
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(opts.pglite) });
+    return { db, kind: 'pglite', close: () => db.destroy() };
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'pglite', close: () => db.destroy() };
+  if (!opts.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or a PGlite instance');
+  const dir = path.join(opts.dataDir, 'pg');
+  await mkdir(dir, { recursive: true });
+  const unlock = lockDataDir(opts.dataDir, { takeOver: !opts.tool });
+  try {
+    const client = await PGlite.create(dir, PGLITE_OPTIONS);
+    const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
+    return {
+      db,
+      kind: 'pglite',
+      close: async () => {
+        await db.destroy();
+        unlock();
+      },
+    };
+  } catch (err) {
+    unlock();
+    throw err;
+  }
 }
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Show, TicketAttributes } from '@encore/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Row types of the database, one interface per table (the repos' vocabulary). */
@@ -57,13 +58,78 @@ export interface MailOutboxTable {
   error: string | null;
 }
 
+/** jsonb: written as a JSON string (so arrays never become PostgreSQL arrays), read back parsed. */
+type Json<T> = ColumnType<T, string, string>;
+type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
+
+/** The Show entity's fields that are not columns of their own. */
+export type ShowDetails = Pick<
+  Show,
+  'ticketing' | 'caption_files' | 'base_video' | 'pips' | 'streams' | 'event_config'
+> &
+  Pick<Show['event'], 'reairings' | 'reairings_msg' | 'reairings_virtual_doors_msg'>;
+
+export interface ShowsTable {
+  id: Generated<number>;
+  slug: string;
+  paid_event_name: string;
+  paid_event_id: number;
+  channel_id: number;
+  event_name: string;
+  artist_name: string;
+  event_start_time: ColumnType<Date, Date | string, Date | string>;
+  event_enter_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
+  event_end_time: ColumnType<Date, Date | string, Date | string>;
+  details: Json<ShowDetails>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type BookingCodeKind = 'show' | 'merch';
+
+export interface BookingCodesTable {
+  id: Generated<number>;
+  show_id: number;
+  /** Trimmed and uppercased. */
+  code: string;
+  /** The purchase email, lowercased. */
+  email: string;
+  vendor: string;
+  attributes: JsonWithDefault<TicketAttributes>;
+  kind: ColumnType<BookingCodeKind, BookingCodeKind | undefined, BookingCodeKind>;
+  redeemed_by: number | null;
+  redeemed_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export type TicketSource = 'code' | 'purchase' | 'grant';
+
+export interface TicketsTable {
+  id: Generated<number>;
+  user_id: number;
+  show_id: number;
+  source: TicketSource;
+  booking_code_id: number | null;
+  attributes: JsonWithDefault<TicketAttributes>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   email_tokens: EmailTokensTable;
   mail_outbox: MailOutboxTable;
+  shows: ShowsTable;
+  booking_codes: BookingCodesTable;
+  tickets: TicketsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type MailRow = Selectable<MailOutboxTable>;
+export type ShowRow = Selectable<ShowsTable>;
+export type NewShow = Insertable<ShowsTable>;
+export type BookingCodeRow = Selectable<BookingCodesTable>;
+export type NewBookingCode = Insertable<BookingCodesTable>;
+export type TicketRow = Selectable<TicketsTable>;

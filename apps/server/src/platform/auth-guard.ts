@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { unauthorized } from '../errors.ts';
+import { forbidden, unauthorized } from '../errors.ts';
 import type { AuthService, Session } from '../modules/auth/auth.service.ts';
 
 declare module 'fastify' {
@@ -15,18 +15,36 @@ export function tokenFromHeader(header: string | undefined): string | null {
   return match?.[1] ?? null;
 }
 
+type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
 export type AuthGuards = {
-  requireAuth: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  requireAuth: Guard;
+  /** A logged-in user of role host: 401 without a session, 403 for a fan. */
+  requireHost: Guard;
+  /** Sets the session when a valid token comes along, and lets the request through either way. */
+  optionalAuth: Guard;
 };
 
 /** Auth is declared per route: routes that need a user put `preHandler: requireAuth`. */
 export function createAuthGuards(auth: AuthService): AuthGuards {
+  async function sessionFromHeader(req: FastifyRequest): Promise<Session | null> {
+    const key = tokenFromHeader(req.headers.authorization);
+    return key ? auth.authenticate(key) : null;
+  }
   return {
     async requireAuth(req) {
-      const key = tokenFromHeader(req.headers.authorization);
-      const session = key ? await auth.authenticate(key) : null;
+      const session = await sessionFromHeader(req);
       if (!session) throw unauthorized();
       req.session = session;
+    },
+    async requireHost(req) {
+      const session = await sessionFromHeader(req);
+      if (!session) throw unauthorized();
+      if (session.user.role !== 'host') throw forbidden();
+      req.session = session;
+    },
+    async optionalAuth(req) {
+      req.session = await sessionFromHeader(req);
     },
   };
 }

@@ -1,6 +1,14 @@
 import { SPEC_TEXT_EN } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, lastMail, linkIn, login, STRONG_PASSWORD, uniqueIdentity } from '../../../test/factories.ts';
+import {
+  auth,
+  createUser,
+  lastMail,
+  linkIn,
+  login,
+  STRONG_PASSWORD,
+  uniqueIdentity,
+} from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
 let t: TestContext;
@@ -35,8 +43,16 @@ describe('POST /thor/auth/email_register/', () => {
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ status: 201 });
     const email = String(body.email).trim().toLowerCase();
-    const user = await t.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
-    expect(user).toMatchObject({ email_verified: false, marketing_opt_in: true, referred_by: 'ENCORE_LIVE:spring' });
+    const user = await t.db
+      .selectFrom('users')
+      .selectAll()
+      .where('email', '=', email)
+      .executeTakeFirstOrThrow();
+    expect(user).toMatchObject({
+      email_verified: false,
+      marketing_opt_in: true,
+      referred_by: 'ENCORE_LIVE:spring',
+    });
     expect(user.password_hash).toMatch(/^\$argon2id\$/);
 
     const mail = await lastMail(t.db, email);
@@ -45,7 +61,11 @@ describe('POST /thor/auth/email_register/', () => {
     const verify = await t.app.inject({ method: 'GET', url: `${link.pathname}${link.search}` });
     expect(verify.statusCode).toBe(302);
     expect(verify.headers.location).toBe('/?go=login&verified=1');
-    const after = await t.db.selectFrom('users').select('email_verified').where('id', '=', user.id).executeTakeFirstOrThrow();
+    const after = await t.db
+      .selectFrom('users')
+      .select('email_verified')
+      .where('id', '=', user.id)
+      .executeTakeFirstOrThrow();
     expect(after.email_verified).toBe(true);
 
     // A link works once.
@@ -71,7 +91,10 @@ describe('POST /thor/auth/email_register/', () => {
     const user = await createUser(t.db);
     const res = await register(validRegistration({ username: user.username.toUpperCase() }));
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toMatchObject({ code: 'USERNAME_ALREADY_EXISTS', message: SPEC_TEXT_EN['register-error-409'] });
+    expect(res.json()).toMatchObject({
+      code: 'USERNAME_ALREADY_EXISTS',
+      message: SPEC_TEXT_EN['register-error-409'],
+    });
   });
 
   it.each([
@@ -86,11 +109,14 @@ describe('POST /thor/auth/email_register/', () => {
     expect(res.json().rules.length).toBeGreaterThan(0);
   });
 
-  it.each(['fuckface', 'sh1thead', 'TheAdmin'])('406 for a profane or reserved username (%s)', async (username) => {
-    const res = await register(validRegistration({ username }));
-    expect(res.statusCode).toBe(406);
-    expect(res.json().message).toBe(SPEC_TEXT_EN['register-error-406']);
-  });
+  it.each(['fuckface', 'sh1thead', 'TheAdmin'])(
+    '406 for a profane or reserved username (%s)',
+    async (username) => {
+      const res = await register(validRegistration({ username }));
+      expect(res.statusCode).toBe(406);
+      expect(res.json().message).toBe(SPEC_TEXT_EN['register-error-406']);
+    },
+  );
 
   it.each([
     ['invalid email', { email: 'not-an-email' }, 'email'],
@@ -107,7 +133,11 @@ describe('POST /thor/auth/email_register/', () => {
     const res = await register(body);
     expect(res.statusCode).toBe(400);
     expect(res.json().field).toBe(field);
-    const stored = await t.db.selectFrom('users').select('id').where('email', '=', String(body.email)).executeTakeFirst();
+    const stored = await t.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', String(body.email))
+      .executeTakeFirst();
     expect(stored).toBeUndefined();
   });
 
@@ -122,7 +152,11 @@ describe('POST /thor/auth/email_register/', () => {
     const body = validRegistration();
     const res = await register({ ...body, username: `  ${body.username}  ` });
     expect(res.statusCode).toBe(201);
-    const row = await t.db.selectFrom('users').select('username').where('email', '=', body.email).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('users')
+      .select('username')
+      .where('email', '=', body.email)
+      .executeTakeFirstOrThrow();
     expect(row.username).toBe(body.username);
   });
 
@@ -133,12 +167,16 @@ describe('POST /thor/auth/email_register/', () => {
     const thirteen = await register(validRegistration({ date_of_birth: iso(13) }));
     expect(thirteen.statusCode).toBe(201);
 
-    const twelve = await register(validRegistration({ date_of_birth: `${today.getUTCFullYear() - 12}-01-01` }));
+    const twelve = await register(
+      validRegistration({ date_of_birth: `${today.getUTCFullYear() - 12}-01-01` }),
+    );
     expect(twelve.statusCode).toBe(400);
     expect(twelve.json().code).toBe('TOO_YOUNG');
     expect(twelve.headers['set-cookie']).toMatch(/tooYoung=1; Max-Age=14400/);
 
-    const retry = await register(validRegistration({ date_of_birth: '1990-01-01' }), { cookie: 'tooYoung=1' });
+    const retry = await register(validRegistration({ date_of_birth: '1990-01-01' }), {
+      cookie: 'tooYoung=1',
+    });
     expect(retry.statusCode).toBe(400);
     expect(retry.json().code).toBe('TOO_YOUNG');
   });
@@ -167,7 +205,11 @@ describe('POST /thor/auth/email_login/', () => {
       role: 'fan',
     });
     // Only a hash of the key is stored.
-    const stored = await t.db.selectFrom('auth_tokens').select('token_hash').where('user_id', '=', user.id).execute();
+    const stored = await t.db
+      .selectFrom('auth_tokens')
+      .select('token_hash')
+      .where('user_id', '=', user.id)
+      .execute();
     expect(stored.map((r) => r.token_hash)).not.toContain(body.key);
   });
 
@@ -204,12 +246,16 @@ describe('POST /thor/auth/email_login/', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toBe(SPEC_TEXT_EN['login-error-400']);
     expect((await loginReq(uniqueIdentity().email, '  abcd ')).statusCode).toBe(400);
-    expect((await t.app.inject({ method: 'POST', url: '/thor/auth/email_login/', payload: { email: 1 } })).statusCode).toBe(400);
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/thor/auth/email_login/', payload: { email: 1 } }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('429 after ten wrong passwords: a burst cannot guess the account, even with the right one', async () => {
     const user = await createUser(t.db);
-    for (let i = 0; i < 10; i += 1) expect((await loginReq(user.email, `Wrong${i}2026pass`)).statusCode).toBe(401);
+    for (let i = 0; i < 10; i += 1)
+      expect((await loginReq(user.email, `Wrong${i}2026pass`)).statusCode).toBe(401);
     const locked = await loginReq(user.email, STRONG_PASSWORD);
     expect(locked.statusCode).toBe(429);
     expect(Number(locked.headers['retry-after'] ?? 1)).toBeGreaterThan(0);
@@ -251,13 +297,18 @@ describe('sessions', () => {
     expect(after.json().code).toBe('UNAUTHORIZED');
 
     expect((await t.app.inject({ method: 'GET', url: '/thor/auth/user/' })).statusCode).toBe(401);
-    const forged = await t.app.inject({ method: 'GET', url: '/thor/auth/user/', headers: auth('x'.repeat(43)) });
+    const forged = await t.app.inject({
+      method: 'GET',
+      url: '/thor/auth/user/',
+      headers: auth('x'.repeat(43)),
+    });
     expect(forged.statusCode).toBe(401);
   });
 });
 
 describe('password reset', () => {
-  const reset = (email: string) => t.app.inject({ method: 'POST', url: '/thor/auth/password/reset/', payload: { email } });
+  const reset = (email: string) =>
+    t.app.inject({ method: 'POST', url: '/thor/auth/password/reset/', payload: { email } });
   const confirm = (payload: Record<string, string>) =>
     t.app.inject({ method: 'POST', url: '/thor/auth/password/reset/confirm/', payload });
 
@@ -277,7 +328,9 @@ describe('password reset', () => {
     const { uid, token } = await resetLink(user.email);
     const res = await confirm({ uid, token, new_password1: 'Brand2026new', new_password2: 'Brand2026new' });
     expect(res.statusCode).toBe(200);
-    expect((await t.app.inject({ method: 'GET', url: '/thor/auth/user/', headers: auth(oldKey) })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/thor/auth/user/', headers: auth(oldKey) })).statusCode,
+    ).toBe(401);
     expect((await login(t.app, user.email, 'Brand2026new')).length).toBeGreaterThan(20);
     // The link is spent.
     const reuse = await confirm({ uid, token, new_password1: 'Other2026new', new_password2: 'Other2026new' });
@@ -298,8 +351,13 @@ describe('password reset', () => {
     const user = await createUser(t.db);
     const other = await createUser(t.db);
     const { uid, token } = await resetLink(user.email);
-    expect((await confirm({ uid, token, new_password1: 'weak', new_password2: 'weak' })).statusCode).toBe(417);
-    expect((await confirm({ uid, token, new_password1: 'Brand2026new', new_password2: 'Brand2026neW' })).statusCode).toBe(400);
+    expect((await confirm({ uid, token, new_password1: 'weak', new_password2: 'weak' })).statusCode).toBe(
+      417,
+    );
+    expect(
+      (await confirm({ uid, token, new_password1: 'Brand2026new', new_password2: 'Brand2026neW' }))
+        .statusCode,
+    ).toBe(400);
     const wrong = { new_password1: 'Brand2026new', new_password2: 'Brand2026new' };
     expect((await confirm({ uid, token: 'x'.repeat(43), ...wrong })).statusCode).toBe(400);
     expect((await confirm({ uid: other.id.toString(36), token, ...wrong })).statusCode).toBe(400);
@@ -310,7 +368,12 @@ describe('password reset', () => {
     const user = await createUser(t.db, { verified: false });
     await t.db
       .insertInto('email_tokens')
-      .values({ user_id: user.id, purpose: 'verify', token_hash: 'expired', expires_at: new Date(Date.now() - 1000) })
+      .values({
+        user_id: user.id,
+        purpose: 'verify',
+        token_hash: 'expired',
+        expires_at: new Date(Date.now() - 1000),
+      })
       .execute();
     const res = await t.app.inject({ method: 'GET', url: '/thor/auth/verify_email/?token=whatever' });
     expect(res.headers.location).toBe('/?go=login&verified=0');
@@ -319,7 +382,11 @@ describe('password reset', () => {
 
 describe('social login', () => {
   it('400 INVALID_FB_ACCOUNT: no social provider is configured', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/thor/auth/facebook/', payload: { access_token: 'abc' } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/thor/auth/facebook/',
+      payload: { access_token: 'abc' },
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_FB_ACCOUNT');
   });

@@ -1,6 +1,7 @@
-import { APP, ClientConfig, LOCALES } from '@encore/contract';
+import { APP, ClientConfig, LOCALES, type Show } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
+import type { CatalogEntry, ShowsService } from '../shows/shows.service.ts';
 
 const LANGUAGE_NAMES: Record<(typeof LOCALES)[number], string> = {
   en: 'English',
@@ -9,7 +10,7 @@ const LANGUAGE_NAMES: Record<(typeof LOCALES)[number], string> = {
   'zh-cn': '简体中文',
 };
 
-export function buildClientConfig(config: Config): ClientConfig {
+export function buildClientConfig(config: Config, shows: Show[]): ClientConfig {
   return {
     thor_app: APP.name,
     thor_app_version: APP.version,
@@ -30,19 +31,37 @@ export function buildClientConfig(config: Config): ClientConfig {
     },
     teaser_video: null,
     features: { purchases: false, date_of_birth: true, maintenance: false },
-    shows: [],
+    shows,
   };
 }
 
-/** GET /config.json: the client's first call (accounts section 7); short-cached for a CDN. */
-export function clientConfigRoutes(deps: { config: Config }): FastifyPluginAsyncZod {
+const sameEntries = (a: readonly CatalogEntry[], b: readonly CatalogEntry[]) =>
+  a.length === b.length && a.every((e, i) => e === b[i]);
+
+/**
+ * GET /config.json: the client's first call (accounts section 7), with the listed shows. Every fan
+ * loads it at doors-open: the body is validated and serialized once per change of the show list (the
+ * catalogue keeps that list in memory) and then sent as it is; short-cached for a CDN as well.
+ */
+export function clientConfigRoutes(deps: { config: Config; shows: ShowsService }): FastifyPluginAsyncZod {
+  let memo: { shows: CatalogEntry[]; body: string } | null = null;
   return async (app) => {
     app.get(
       '/config.json',
       { schema: { tags: ['config'], response: { 200: ClientConfig } } },
       async (_req, reply) => {
-        reply.header('cache-control', 'public, max-age=5');
-        return buildClientConfig(deps.config);
+        const shows = await deps.shows.listed();
+        if (!memo || !sameEntries(memo.shows, shows)) {
+          const config = buildClientConfig(
+            deps.config,
+            shows.map((e) => e.show),
+          );
+          memo = { shows, body: JSON.stringify(ClientConfig.parse(config)) };
+        }
+        // A string with a JSON content type is sent as it is, without the per-request serializer; the
+        // cast only tells the type provider that this string is the ClientConfig it already checked.
+        const body = memo.body as unknown as ClientConfig;
+        return reply.header('cache-control', 'public, max-age=5').type('application/json').send(body);
       },
     );
   };

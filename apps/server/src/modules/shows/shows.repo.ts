@@ -1,0 +1,73 @@
+import type { Show } from '@encore/contract';
+import type { Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database, NewShow, ShowDetails, ShowRow } from '../../db/schema.ts';
+
+type Exec = Db | Transaction<Database>;
+
+/** The columns of a Show entity: what the server filters on stands alone, the rest is `details`. */
+export function showRowValues(show: Show): NewShow {
+  const { event, ...rest } = show;
+  const details: ShowDetails = {
+    ticketing: rest.ticketing,
+    caption_files: rest.caption_files,
+    base_video: rest.base_video,
+    pips: rest.pips,
+    streams: rest.streams,
+    event_config: rest.event_config,
+    reairings: event.reairings,
+    reairings_msg: event.reairings_msg,
+    reairings_virtual_doors_msg: event.reairings_virtual_doors_msg,
+  };
+  return {
+    slug: show.slug,
+    paid_event_name: show.paid_event_name,
+    paid_event_id: show.paid_event_id,
+    channel_id: show.channel_id,
+    event_name: show.event_name,
+    artist_name: show.artist_name,
+    event_start_time: event.event_start_time,
+    event_enter_time: event.event_enter_time,
+    event_end_time: event.event_end_time,
+    details: JSON.stringify(details),
+  };
+}
+
+export function createShowsRepo(db: Db) {
+  return {
+    /** Shows whose end is after `at`, by start time (LAND-23). */
+    listNotEndedAt(at: Date, tx: Exec = db): Promise<ShowRow[]> {
+      return tx
+        .selectFrom('shows')
+        .selectAll()
+        .where('event_end_time', '>', at)
+        .orderBy('event_start_time')
+        .orderBy('id')
+        .execute();
+    },
+    findByChannelId(channelId: number, tx: Exec = db): Promise<ShowRow | undefined> {
+      return tx.selectFrom('shows').selectAll().where('channel_id', '=', channelId).executeTakeFirst();
+    },
+    findByPaidEventName(name: string, tx: Exec = db): Promise<ShowRow | undefined> {
+      return tx.selectFrom('shows').selectAll().where('paid_event_name', '=', name).executeTakeFirst();
+    },
+    findBySlug(slug: string, tx: Exec = db): Promise<ShowRow | undefined> {
+      return tx.selectFrom('shows').selectAll().where('slug', '=', slug).executeTakeFirst();
+    },
+    insert(show: Show, tx: Exec = db): Promise<ShowRow> {
+      return tx.insertInto('shows').values(showRowValues(show)).returningAll().executeTakeFirstOrThrow();
+    },
+    /** Insert, or replace the show of the same slug (the demo seed refreshes its shows on every start). */
+    upsertBySlug(show: Show, tx: Exec = db): Promise<ShowRow> {
+      const { slug: _slug, ...values } = showRowValues(show);
+      return tx
+        .insertInto('shows')
+        .values(showRowValues(show))
+        .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: new Date() }))
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    },
+  };
+}
+
+export type ShowsRepo = ReturnType<typeof createShowsRepo>;

@@ -1,0 +1,150 @@
+import {
+  type CachedTicketCheck,
+  computeEntitlements,
+  isValidEmail,
+  isWellFormedTicketCode,
+  type ManualTicketCheck,
+  normalizeEmail,
+  normalizeTicketCode,
+  TICKET_TEXT_EN,
+  type TicketAttributes,
+  type TicketValidateBody,
+  type TicketValidateResponse,
+  VENDOR_IDS,
+} from '@encore/contract';
+import type { BookingCodeRow, UserRow } from '../../db/schema.ts';
+import { AppError, unauthorized } from '../../errors.ts';
+import type { LimiterFactory } from '../../platform/rate-limit.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { type CatalogEntry, type ShowsService, videoNotFound } from '../shows/shows.service.ts';
+import { presentTicketAnswer } from './tickets.presenter.ts';
+import type { TicketsRepo } from './tickets.repo.ts';
+
+export type TicketsDeps = {
+  tickets: TicketsRepo;
+  shows: ShowsService;
+  /** The session of an auth token (the token-check shape carries one in its body). */
+  authenticate: (key: string) => Promise<Session | null>;
+  limiter: LimiterFactory;
+  now?: () => Date;
+};
+
+const noTicket = () => new AppError('NO_TICKET', 402, TICKET_TEXT_EN.noAccessPass);
+const alreadyRedeemed = () => new AppError('TICKET_ALREADY_REDEEMED', 409, TICKET_TEXT_EN.alreadyRedeemed);
+
+/** True when `next` gives more than `held`: a wider multiview, or 4K on top. */
+function isUpgrade(next: TicketAttributes, held: TicketAttributes): boolean {
+  // Compared as if the show had a 4K stream, so that a 4K code still counts before the stream exists.
+  const a = computeEntitlements(next, true);
+  const b = computeEntitlements(held, true);
+  const notLess = a.multiview >= b.multiview && (a.uhd || !b.uhd);
+  return notLess && (a.multiview > b.multiview || (a.uhd && !b.uhd));
+}
+
+export function createTicketsService(deps: TicketsDeps) {
+  const now = deps.now ?? (() => new Date());
+  // Per account: guessing codes is slow, and a fan retrying a typo has room (TIX-34).
+  const manualLimit = deps.limiter('ticket-manual', { points: 10, durationSec: 5 * 60 });
+
+  async function showByPaidEvent(name: string): Promise<CatalogEntry> {
+    const entry = await deps.shows.byPaidEventName(name);
+    if (!entry) throw videoNotFound();
+    return entry;
+  }
+
+  /**
+   * Binds a show code to the fan in one transaction. A fan who already holds a ticket keeps it, and the
+   * code stays free for someone else, unless the code gives more (an upgrade).
+   */
+  async function redeem(user: UserRow, entry: CatalogEntry, code: BookingCodeRow): Promise<TicketAttributes> {
+    const held = await deps.tickets.findTicket(user.id, entry.row.id);
+    if (held && !isUpgrade(code.attributes, held.attributes)) return held.attributes;
+    return deps.tickets.transaction(async (tx) => {
+      if (!(await deps.tickets.redeemCode(code.id, user.id, now(), tx))) {
+        // Lost a race: the same fan's double submit is fine, another account's win is a 409.
+        if ((await deps.tickets.codeHolder(code.id, tx)) !== user.id) throw alreadyRedeemed();
+        const ticket = await deps.tickets.findTicket(user.id, entry.row.id, tx);
+        return ticket?.attributes ?? code.attributes;
+      }
+      await deps.tickets.upsertTicket(
+        {
+          userId: user.id,
+          showId: entry.row.id,
+          source: 'code',
+          bookingCodeId: code.id,
+          attributes: code.attributes,
+        },
+        tx,
+      );
+      return code.attributes;
+    });
+  }
+
+  /** Does the fan hold a ticket for the paid event? One indexed read for a ticket holder. */
+  async function cachedCheck(
+    user: UserRow,
+    body: Pick<CachedTicketCheck, 'paid_event' | 'vendor'>,
+  ): Promise<TicketValidateResponse> {
+    const entry = await showByPaidEvent(body.paid_event);
+    const ticket = await deps.tickets.findTicket(user.id, entry.row.id);
+    if (ticket) return presentTicketAnswer(entry, ticket.attributes);
+    if (body.vendor === VENDOR_IDS.partner) {
+      throw new AppError('WEVERSE_TICKET_NOT_FOUND', 404, TICKET_TEXT_EN.weverseNotFound);
+    }
+    throw noTicket();
+  }
+
+  async function manualCheck(user: UserRow, body: ManualTicketCheck): Promise<TicketValidateResponse> {
+    try {
+      await manualLimit.consume(String(user.id));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) {
+        throw new AppError('TOO_MANY_REQUESTS', 429, TICKET_TEXT_EN.inProgress, err.extra);
+      }
+      throw err;
+    }
+    const codeText = normalizeTicketCode(body.token);
+    if (!isWellFormedTicketCode(codeText)) {
+      throw new AppError('INVALID_TICKET', 406, TICKET_TEXT_EN.invalidTicket, { field: 'token' });
+    }
+    const email = normalizeEmail(body.email);
+    if (!isValidEmail(email)) {
+      throw new AppError('INVALID_EMAIL', 400, TICKET_TEXT_EN.invalidEmail, { field: 'email' });
+    }
+    const entry = await deps.shows.byChannelId(body.channel_id);
+    if (!entry) throw videoNotFound();
+    const code = await deps.tickets.findCode(entry.row.id, codeText);
+    if (!code) throw noTicket();
+    // The address is checked before anything else about the code is told.
+    if (code.email !== email) {
+      throw new AppError('EMAIL_NOT_RECOGNIZED', 412, TICKET_TEXT_EN.emailNotRecognized, { field: 'email' });
+    }
+    if (code.kind === 'merch') throw new AppError('MERCH_TICKET', 415, TICKET_TEXT_EN.merchCode);
+    if (code.redeemed_by === user.id) {
+      const ticket = await deps.tickets.findTicket(user.id, entry.row.id);
+      return presentTicketAnswer(entry, ticket?.attributes ?? code.attributes);
+    }
+    if (code.redeemed_by !== null) throw alreadyRedeemed();
+    if (body.redeemed_only) throw noTicket();
+    return presentTicketAnswer(entry, await redeem(user, entry, code));
+  }
+
+  return {
+    /** POST /thor/ticket/validate/ in its three shapes (TIX-27..29). */
+    async validate(body: TicketValidateBody, session: Session | null): Promise<TicketValidateResponse> {
+      if ('token' in body) {
+        if (!session) throw unauthorized();
+        return manualCheck(session.user, body);
+      }
+      if ('auth_token' in body) {
+        const owner = await deps.authenticate(body.auth_token);
+        if (!owner) throw unauthorized();
+        return cachedCheck(owner.user, { paid_event: body.paid_event });
+      }
+      if (!session) throw unauthorized();
+      return cachedCheck(session.user, body);
+    },
+  };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;

@@ -1,0 +1,188 @@
+import { z } from 'zod';
+import { DEFAULT_DOORS_BEFORE_START_MS, LOCALES } from './constants.ts';
+
+/**
+ * The Show entity and its ticketing vendors (accounts section 3, viewing section 3), and the rules
+ * both ends apply to a show's times (DESIGN.md section 10).
+ */
+
+/** An ISO 8601 instant; the server always writes UTC (`...Z`). */
+export const IsoDateTime = z.iso.datetime({ offset: true });
+
+/** A text per UI locale; a missing locale falls back to en (DESIGN.md section 10). */
+export const LocaleText = z.partialRecord(z.enum(LOCALES), z.string());
+export type LocaleText = z.infer<typeof LocaleText>;
+
+/** Vendor ids with a meaning of their own; any other id is an external shop. */
+export const VENDOR_IDS = { own: 'encore', partner: 'weverse', thirdParty: 'thirdparty' } as const;
+
+export const VendorId = z
+  .string()
+  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lowercase letters, digits, "-" and "_", at most 64');
+
+export const ValidateType = z.enum(['external', 'encore', 'weverse', 'thirdparty']);
+export type ValidateType = z.infer<typeof ValidateType>;
+
+/** Ticketing vendor (accounts section 3, TIX-10). */
+export const Vendor = z.object({
+  id: VendorId,
+  name: z.string(),
+  logo: z.string(),
+  /** Image of a QR code leading to the vendor's shop, when it has one. */
+  qr: z.string().nullable(),
+  external_urls: LocaleText,
+  validate_type: ValidateType,
+  /** What the vendor calls its code (booking number, order number ...). */
+  token_name: z.string(),
+  ticket_validate_title: LocaleText,
+  ticket_validate_sub_title: LocaleText,
+  ticket_validate_email_label: LocaleText,
+  ticket_validate_email_placeholder: LocaleText,
+  ticket_validate_email_hint: LocaleText,
+  ticket_validate_token_label: LocaleText,
+  ticket_validate_token_placeholder: LocaleText,
+  ticket_validate_token_hint: LocaleText,
+  ticket_validate_success_msg: LocaleText,
+});
+export type Vendor = z.infer<typeof Vendor>;
+
+export const Reairing = z.object({
+  event_start_time: IsoDateTime,
+  event_enter_time: IsoDateTime.optional(),
+  event_end_time: IsoDateTime.optional(),
+});
+export type Reairing = z.infer<typeof Reairing>;
+
+export const ShowEvent = z.object({
+  event_start_time: IsoDateTime,
+  /** Doors open; null means 30 minutes before the start (see doorsOpenAt). */
+  event_enter_time: IsoDateTime.nullable(),
+  event_end_time: IsoDateTime,
+  reairings: z.array(Reairing),
+  reairings_msg: LocaleText,
+  reairings_virtual_doors_msg: LocaleText,
+});
+export type ShowEvent = z.infer<typeof ShowEvent>;
+
+export const CaptionFile = z.object({ language: z.string(), label: z.string(), url: z.string() });
+export type CaptionFile = z.infer<typeof CaptionFile>;
+
+/** One camera angle; its stream is `mix-stream<id>`, and the id is the 1-based pip number. */
+export const PipSink = z.object({ id: z.number().int().positive(), label: z.string() });
+export type PipSink = z.infer<typeof PipSink>;
+
+/** A box of the multiview mosaic on the 1920x1080 reference frame (viewing section 3). */
+export const MultiviewBox = z.object({
+  id: z.number().int().positive(),
+  label: z.string(),
+  x: z.number(),
+  y: z.number(),
+  width: z.number().positive(),
+  height: z.number().positive(),
+});
+export type MultiviewBox = z.infer<typeof MultiviewBox>;
+
+export const Pips = z.object({
+  sinks: z.array(PipSink),
+  mview: z
+    .object({ 4: z.array(MultiviewBox), 6: z.array(MultiviewBox) })
+    .partial()
+    .optional(),
+});
+export type Pips = z.infer<typeof Pips>;
+
+/** Stream names of viewing section 7: one angle, a mosaic of 4 or 6, the fan wall, 4K. */
+export const STREAM_NAME_RE = /^(mix-stream[1-9]\d*|streampips[46]|fanwall-stream|stream4k)$/;
+export const StreamName = z.string().regex(STREAM_NAME_RE);
+export const StreamSource = z.object({
+  hls: z.object({ url: z.string() }),
+  dash: z.object({ url: z.string() }).optional(),
+});
+export const Streams = z.record(StreamName, StreamSource);
+export type Streams = z.infer<typeof Streams>;
+
+export const EventConfig = z.object({
+  tabs: z.array(z.string()),
+  cheer: z.object({
+    sprites: z.array(z.string()),
+    button_icon: z.string(),
+    button_icon_active: z.string(),
+    background_image: z.string(),
+  }),
+  twitter: z.object({ default_message: z.string(), prompt: z.string() }),
+  features: z.object({ cheers: z.boolean(), twitter: z.boolean() }),
+  /** Poll interval of the wall stats in ms (viewing section 9: default 5000). */
+  wall_stats_interval: z.number().int().positive(),
+});
+export type EventConfig = z.infer<typeof EventConfig>;
+
+export const PaidEventName = z.string().min(1).max(100);
+
+/** The Show entity (LAND-21, LAND-22). */
+export const Show = z.object({
+  paid_event_name: PaidEventName,
+  /** Never 0: a DRM token is fetched only for a non-zero paid event id. */
+  paid_event_id: z.number().int().positive(),
+  event_name: z.string(),
+  artist_name: z.string(),
+  slug: z.string(),
+  channel_id: z.number().int().positive(),
+  ticketing: z.array(Vendor),
+  event: ShowEvent,
+  caption_files: z.array(CaptionFile),
+  /** The stream name (a key of `streams`) the player starts on. */
+  base_video: z.string(),
+  pips: Pips,
+  streams: Streams,
+  event_config: EventConfig,
+});
+export type Show = z.infer<typeof Show>;
+
+export const ShowStatus = z.enum(['upcoming', 'open', 'live', 'ended']);
+export type ShowStatus = z.infer<typeof ShowStatus>;
+
+/** GET /thor/channels/{id}/: the show with its state at answer time. */
+export const Channel = Show.extend({ status: ShowStatus, doors_open_at: IsoDateTime });
+export type Channel = z.infer<typeof Channel>;
+
+export const ChannelParams = z.object({ id: z.string().max(32) });
+
+/** GET /thor/channels/active/ */
+export const ActiveChannels = z.object({ results: z.array(Channel) });
+export type ActiveChannels = z.infer<typeof ActiveChannels>;
+
+type ShowTimes = {
+  event: { event_start_time: string; event_enter_time?: string | null | undefined; event_end_time: string };
+};
+
+/** Doors open at event_enter_time, or 30 minutes before the start without one (DESIGN.md section 10). */
+export function doorsOpenAt(show: { event: Omit<ShowTimes['event'], 'event_end_time'> }): Date {
+  const enter = show.event.event_enter_time;
+  if (enter) return new Date(enter);
+  return new Date(new Date(show.event.event_start_time).getTime() - DEFAULT_DOORS_BEFORE_START_MS);
+}
+
+export function showStatus(show: ShowTimes, now: Date): ShowStatus {
+  const t = now.getTime();
+  if (t >= new Date(show.event.event_end_time).getTime()) return 'ended';
+  if (t >= new Date(show.event.event_start_time).getTime()) return 'live';
+  if (t >= doorsOpenAt(show).getTime()) return 'open';
+  return 'upcoming';
+}
+
+/** A show is listed until its end time, by start time; the current show is the first of them (LAND-23/24). */
+export function listedShows<T extends ShowTimes>(shows: readonly T[], now: Date): T[] {
+  return shows
+    .filter((s) => new Date(s.event.event_end_time).getTime() > now.getTime())
+    .sort(
+      (a, b) => new Date(a.event.event_start_time).getTime() - new Date(b.event.event_start_time).getTime(),
+    );
+}
+
+export function currentShow<T extends ShowTimes>(shows: readonly T[], now: Date): T | undefined {
+  return listedShows(shows, now)[0];
+}
+
+export function hasStream4k(show: { streams: Streams }): boolean {
+  return show.streams.stream4k !== undefined;
+}
