@@ -1,0 +1,296 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
+import { computeLiveWindow, renderMediaPlaylist } from './live-window.ts';
+import { renderMasterPlaylist } from './master-playlist.ts';
+import {
+  type Catalog,
+  captionFilePath,
+  captionSegmentPath,
+  createMediaCatalog,
+  type MediaStream,
+  segmentPath,
+} from './media-catalog.ts';
+
+/**
+ * Decides whether this request may have the AES-128 key of `stream` (a ticket holder's short-lived DRM
+ * token, DESIGN.md section 6). Resolve true to hand out the key; false answers 401 when the request
+ * carries no credentials at all (no Authorization header, no `token` query) and 403 otherwise. Throw an
+ * AppError for any other answer.
+ */
+export type KeyAuthorizer = (request: FastifyRequest, stream: string) => boolean | Promise<boolean>;
+
+export type MediaRoutesOptions = {
+  /** The directory holding manifest.json (scripts/generate-media.mjs --out). */
+  mediaDir: string;
+  keyAuthorizer: KeyAuthorizer;
+  now?: () => number;
+  /** Start of segment 0 for every stream; the Unix epoch keeps all nodes and restarts in step. */
+  epochMs?: number;
+  /** Segments per live playlist. */
+  windowSize?: number;
+  /** Where players fetch keys: the origin itself by default, never the CDN. */
+  keyUriBase?: string;
+};
+
+/** The media cache in the repository, where `npm start` generates it. */
+export const DEFAULT_MEDIA_DIR = path.resolve(import.meta.dirname, '../../../../media-cache');
+
+const CACHE = {
+  master: 'public, max-age=5',
+  live: 'public, max-age=1',
+  immutable: 'public, max-age=31536000, immutable',
+  sidecar: 'public, max-age=60',
+  key: 'private, no-store',
+};
+const M3U8 = 'application/vnd.apple.mpegurl';
+
+const Name = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
+const Variant = z.string().regex(/^[a-z0-9]{1,16}$/);
+const Lang = z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/);
+// DRM tokens are URL-safe (JWT or random); anything else could break out of a playlist's quoted URI.
+const TokenQuery = z.object({
+  token: z
+    .string()
+    .regex(/^[\w.~-]{1,2048}$/)
+    .optional(),
+});
+const SEGMENT_FILE = /^([0-9a-f]{8})-(\d{5})\.ts$/;
+const CAPTION_SEGMENT_FILE = /^([0-9a-f]{8})-(\d{5})\.vtt$/;
+
+const notReady = () =>
+  new AppError('MEDIA_NOT_READY', 503, 'The media is not ready yet: run `node scripts/generate-media.mjs`.', {
+    retryAfter: 10,
+  });
+
+const pad = (i: number) => String(i).padStart(5, '0');
+
+function streamOf(c: Catalog, name: string): MediaStream {
+  const stream = c.manifest.streams[name];
+  if (!stream) throw notFound('No such stream.');
+  return stream;
+}
+
+/** Parses `<buildId>-<index>.<ext>`; a file of another build or beyond the loop does not exist. */
+function loopIndexOf(c: Catalog, file: string, pattern: RegExp, segmentCount: number): number {
+  const m = pattern.exec(file);
+  const index = Number(m?.[2]);
+  if (!m || m[1] !== c.manifest.buildId || !(index < segmentCount)) throw notFound();
+  return index;
+}
+
+async function sendFile(reply: FastifyReply, file: string, type: string, cacheControl: string) {
+  let size: number;
+  try {
+    size = (await stat(file)).size;
+  } catch {
+    throw notFound();
+  }
+  // Streamed, never buffered: a segment is hundreds of kilobytes and many are in flight at once.
+  return reply
+    .header('content-type', type)
+    .header('content-length', size)
+    .header('cache-control', cacheControl)
+    .send(createReadStream(file));
+}
+
+/**
+ * The media origin: live HLS over the looped demo media (docs/media.md). Playlists are computed from
+ * the clock, segments and captions are immutable files, and keys go only to authorized viewers.
+ */
+export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
+  const now = opts.now ?? Date.now;
+  const epochMs = opts.epochMs ?? 0;
+  const windowSize = opts.windowSize ?? 6;
+  const keyUriBase = opts.keyUriBase ?? '/media/keys';
+  const catalog = createMediaCatalog(opts.mediaDir, now);
+
+  async function ready(): Promise<Catalog> {
+    const c = await catalog.current();
+    if (!c) throw notReady();
+    return c;
+  }
+
+  function window(c: Catalog, segmentCount: number) {
+    return computeLiveWindow({
+      nowMs: now(),
+      epochMs,
+      segmentDurationMs: Math.round(c.manifest.segmentDuration * 1000),
+      segmentCount,
+      windowSize,
+    });
+  }
+
+  const tokenSuffix = (token: string | undefined, sep: '?' | '&') =>
+    token ? `${sep}token=${encodeURIComponent(token)}` : '';
+
+  return async (app) => {
+    app.get(
+      '/media/:stream/index.m3u8',
+      { schema: { tags: ['media'], params: z.object({ stream: Name }), querystring: TokenQuery } },
+      async (req, reply) => {
+        const c = await ready();
+        const stream = streamOf(c, req.params.stream);
+        const { token } = req.query;
+        const body = renderMasterPlaylist({
+          stream,
+          captions: c.manifest.captions.languages,
+          query: tokenSuffix(token, '?'),
+        });
+        reply.header('cache-control', token ? CACHE.master.replace('public', 'private') : CACHE.master);
+        return reply.type(M3U8).send(body);
+      },
+    );
+
+    app.get(
+      '/media/:stream/:variant/live.m3u8',
+      {
+        schema: {
+          tags: ['media'],
+          params: z.object({ stream: Name, variant: Variant }),
+          querystring: TokenQuery,
+        },
+      },
+      async (req, reply) => {
+        const c = await ready();
+        const { stream: name, variant } = req.params;
+        const stream = streamOf(c, name);
+        if (!stream.variants.some((v) => v.name === variant)) throw notFound('No such variant.');
+        const { token } = req.query;
+        const body = renderMediaPlaylist(window(c, stream.segmentCount), {
+          segmentUri: (i) => `${c.manifest.buildId}-${pad(i)}.ts`,
+          key: {
+            uri: `${keyUriBase}/${name}?kid=${stream.key.id}${tokenSuffix(token, '&')}`,
+            iv: stream.key.iv,
+          },
+        });
+        reply.header('cache-control', token ? CACHE.live.replace('public', 'private') : CACHE.live);
+        return reply.type(M3U8).send(body);
+      },
+    );
+
+    app.get(
+      '/media/:stream/:variant/:file',
+      {
+        schema: {
+          tags: ['media'],
+          params: z.object({ stream: Name, variant: Variant, file: z.string().regex(SEGMENT_FILE) }),
+          querystring: TokenQuery,
+        },
+      },
+      async (req, reply) => {
+        const c = await ready();
+        const { stream: name, variant, file } = req.params;
+        const v = streamOf(c, name).variants.find((x) => x.name === variant);
+        if (!v) throw notFound('No such variant.');
+        const index = loopIndexOf(c, file, SEGMENT_FILE, v.segmentCount);
+        return sendFile(reply, segmentPath(c, name, variant, index), 'video/mp2t', CACHE.immutable);
+      },
+    );
+
+    app.get(
+      '/media/captions/:file',
+      {
+        schema: {
+          tags: ['media'],
+          params: z.object({ file: z.string().regex(/^[a-z]{2}(-[a-z]{2})?\.vtt$/) }),
+          querystring: TokenQuery,
+        },
+      },
+      async (req, reply) => {
+        const c = await ready();
+        const lang = req.params.file.replace(/\.vtt$/, '');
+        if (!c.manifest.captions.languages.some((l) => l.lang === lang)) throw notFound('No such caption.');
+        return sendFile(reply, captionFilePath(c, lang), 'text/vtt; charset=utf-8', CACHE.sidecar);
+      },
+    );
+
+    // Captions of a live stream: a subtitle playlist windowed exactly like the video (same clock,
+    // sequence and discontinuities), its WebVTT segments mapped to the video's MPEG-TS timestamps.
+    app.get(
+      '/media/captions/:lang/live.m3u8',
+      { schema: { tags: ['media'], params: z.object({ lang: Lang }), querystring: TokenQuery } },
+      async (req, reply) => {
+        const c = await ready();
+        const { lang } = req.params;
+        if (!c.manifest.captions.languages.some((l) => l.lang === lang)) throw notFound('No such caption.');
+        const body = renderMediaPlaylist(window(c, c.manifest.captions.segmentCount), {
+          segmentUri: (i) => `${c.manifest.buildId}-${pad(i)}.vtt`,
+        });
+        return reply.header('cache-control', CACHE.live).type(M3U8).send(body);
+      },
+    );
+
+    app.get(
+      '/media/captions/:lang/:file',
+      {
+        schema: {
+          tags: ['media'],
+          params: z.object({ lang: Lang, file: z.string().regex(CAPTION_SEGMENT_FILE) }),
+          querystring: TokenQuery,
+        },
+      },
+      async (req, reply) => {
+        const c = await ready();
+        const { lang, file } = req.params;
+        if (!c.manifest.captions.languages.some((l) => l.lang === lang)) throw notFound('No such caption.');
+        const index = loopIndexOf(c, file, CAPTION_SEGMENT_FILE, c.manifest.captions.segmentCount);
+        return sendFile(
+          reply,
+          captionSegmentPath(c, lang, index),
+          'text/vtt; charset=utf-8',
+          CACHE.immutable,
+        );
+      },
+    );
+
+    app.get(
+      '/media/layouts/:file',
+      {
+        schema: {
+          tags: ['media'],
+          params: z.object({ file: z.string().regex(/^[a-z0-9-]{1,64}\.json$/) }),
+          querystring: TokenQuery,
+        },
+      },
+      async (req, reply) => {
+        const c = await ready();
+        const layout = c.manifest.streams[req.params.file.replace(/\.json$/, '')]?.layout;
+        if (!layout) throw notFound('No such layout.');
+        return reply.header('cache-control', CACHE.sidecar).send(layout);
+      },
+    );
+
+    app.get(
+      '/media/keys/:stream',
+      {
+        schema: {
+          tags: ['media'],
+          params: z.object({ stream: Name }),
+          querystring: TokenQuery.extend({
+            kid: z
+              .string()
+              .regex(/^[0-9a-f]{8,64}$/)
+              .optional(),
+          }),
+        },
+      },
+      async (req, reply) => {
+        const c = await ready();
+        const name = req.params.stream;
+        const stream = streamOf(c, name);
+        if (!(await opts.keyAuthorizer(req, name))) {
+          throw req.headers.authorization || req.query.token ? forbidden() : unauthorized();
+        }
+        // A key of an older build would decrypt nothing: say so rather than hand out the wrong key.
+        const key = c.keys.get(name);
+        if (!key || (req.query.kid && req.query.kid !== stream.key.id)) throw notFound('No such key.');
+        return reply.header('cache-control', CACHE.key).type('application/octet-stream').send(key);
+      },
+    );
+  };
+}
