@@ -1,6 +1,6 @@
 import { createRequire } from 'node:module';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type PluginOption, type ProxyOptions } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
 
 const API_ORIGIN = process.env.ENCORE_API_ORIGIN ?? 'http://localhost:8080';
 
@@ -25,9 +25,7 @@ function reactRouterProductionBuild(): string {
 }
 
 export default defineConfig(({ command }) => ({
-  // The React plugin is typed against the workspace root's Vite and this app against its own; the
-  // runtime API is the same.
-  plugins: [react() as unknown as PluginOption],
+  plugins: [react()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
   },
@@ -35,12 +33,5 @@ export default defineConfig(({ command }) => ({
   preview: { port: 4173, proxy },
   build: {
     target: 'es2022',
-    rollupOptions: {
-      onwarn(warning, warn) {
-        // Zod's sources carry comments Rollup reports as misplaced annotations; harmless, and Zod is dropped.
-        if (warning.code === 'INVALID_ANNOTATION' && warning.id?.includes('/node_modules/zod/')) return;
-        warn(warning);
-      },
-    },
   },
 }));

@@ -16,7 +16,8 @@ export function webRoutes(deps: { webDist: string }): FastifyPluginAsync {
     if (built) {
       await app.register(fastifyStatic, {
         root: deps.webDist,
-        wildcard: false,
+        // Looked up per request, so a rebuilt web app is served without a restart.
+        wildcard: true,
         index: false,
         setHeaders: (res, filePath) => {
           const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
