@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentShow, doorsOpenAt, listedShows, Show, showStatus } from './shows.ts';
+import { currentShow, doorsOpenAt, listedShows, showStatus } from './schedule.ts';
+import { Show } from './shows.ts';
 
 const at = (iso: string) => new Date(iso);
 const times = (start: string, end: string, enter: string | null = null) => ({

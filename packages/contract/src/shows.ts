@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_DOORS_BEFORE_START_MS, LOCALES } from './constants.ts';
+import { LOCALES } from './constants.ts';
 
 /**
  * The Show entity and its ticketing vendors (accounts section 3, viewing section 3), and the rules
@@ -150,39 +150,3 @@ export const ChannelParams = z.object({ id: z.string().max(32) });
 /** GET /thor/channels/active/ */
 export const ActiveChannels = z.object({ results: z.array(Channel) });
 export type ActiveChannels = z.infer<typeof ActiveChannels>;
-
-type ShowTimes = {
-  event: { event_start_time: string; event_enter_time?: string | null | undefined; event_end_time: string };
-};
-
-/** Doors open at event_enter_time, or 30 minutes before the start without one (DESIGN.md section 10). */
-export function doorsOpenAt(show: { event: Omit<ShowTimes['event'], 'event_end_time'> }): Date {
-  const enter = show.event.event_enter_time;
-  if (enter) return new Date(enter);
-  return new Date(new Date(show.event.event_start_time).getTime() - DEFAULT_DOORS_BEFORE_START_MS);
-}
-
-export function showStatus(show: ShowTimes, now: Date): ShowStatus {
-  const t = now.getTime();
-  if (t >= new Date(show.event.event_end_time).getTime()) return 'ended';
-  if (t >= new Date(show.event.event_start_time).getTime()) return 'live';
-  if (t >= doorsOpenAt(show).getTime()) return 'open';
-  return 'upcoming';
-}
-
-/** A show is listed until its end time, by start time; the current show is the first of them (LAND-23/24). */
-export function listedShows<T extends ShowTimes>(shows: readonly T[], now: Date): T[] {
-  return shows
-    .filter((s) => new Date(s.event.event_end_time).getTime() > now.getTime())
-    .sort(
-      (a, b) => new Date(a.event.event_start_time).getTime() - new Date(b.event.event_start_time).getTime(),
-    );
-}
-
-export function currentShow<T extends ShowTimes>(shows: readonly T[], now: Date): T | undefined {
-  return listedShows(shows, now)[0];
-}
-
-export function hasStream4k(show: { streams: Streams }): boolean {
-  return show.streams.stream4k !== undefined;
-}

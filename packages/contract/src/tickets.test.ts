@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  computeEntitlements,
-  ImportedTicketAttributes,
-  isWellFormedTicketCode,
-  normalizeTicketCode,
-  TicketValidateBody,
-} from './tickets.ts';
+import { computeEntitlements, isWellFormedTicketCode, normalizeTicketCode } from './ticket-rules.ts';
+import { ImportedTicketAttributes, TicketValidateBody } from './tickets.ts';
 
 describe('computeEntitlements (accounts section 6, viewing section 4)', () => {
   it.each([

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { LIMITS } from './constants.ts';
 import { ErrorBody } from './errors.ts';
 import { PaidEventName } from './shows.ts';
 
@@ -22,36 +21,11 @@ export const ImportedTicketAttributes = z.strictObject({
   mview: z.union([z.literal(1), z.literal(4), z.literal(6)]).optional(),
 });
 
-export const MULTIVIEW_COUNTS = [1, 4, 6] as const;
-export type MultiviewCount = (typeof MULTIVIEW_COUNTS)[number];
-
 export const Entitlements = z.object({
   multiview: z.union([z.literal(1), z.literal(4), z.literal(6)]),
   uhd: z.boolean(),
 });
 export type Entitlements = z.infer<typeof Entitlements>;
-
-function isMultiviewCount(n: unknown): n is MultiviewCount {
-  return n === 1 || n === 4 || n === 6;
-}
-
-/**
- * The view a ticket gives (accounts section 6, viewing section 4): multiview 1 by default or for GA;
- * 6 for Directors or tmo true; 4 for tmo false; otherwise the mview number (1, 4 or 6, else 1). The
- * 4K view needs both the 4K attribute and a stream4k in the show.
- */
-export function computeEntitlements(
-  attributes: TicketAttributes | null | undefined,
-  hasStream4k: boolean,
-): Entitlements {
-  const a = attributes ?? {};
-  let multiview: MultiviewCount = 1;
-  if (a.type === 'GA') multiview = 1;
-  else if (a.type === 'Directors' || a.tmo === true) multiview = 6;
-  else if (a.tmo === false) multiview = 4;
-  else if (isMultiviewCount(a.mview)) multiview = a.mview;
-  return { multiview, uhd: a['4K'] === true && hasStream4k };
-}
 
 /** POST /thor/ticket/validate/, cached check (TIX-27): does the logged-in fan hold a ticket? */
 export const CachedTicketCheck = z.object({
@@ -91,35 +65,6 @@ export const TicketValidateResponse = z.object({
   entitlements: Entitlements,
 });
 export type TicketValidateResponse = z.infer<typeof TicketValidateResponse>;
-
-/** Booking codes are compared trimmed and uppercased (TIX-23). */
-export function normalizeTicketCode(code: string): string {
-  return code.trim().toUpperCase();
-}
-
-const TICKET_CODE_RE = /^[A-Z0-9][A-Z0-9_-]*$/;
-export const TICKET_CODE_MAX = 64;
-
-/** A normalized code of 4 to 64 letters, digits, "-" or "_" (LIMITS.ticketCodeMin, TIX-21). */
-export function isWellFormedTicketCode(normalized: string): boolean {
-  return (
-    normalized.length >= LIMITS.ticketCodeMin &&
-    normalized.length <= TICKET_CODE_MAX &&
-    TICKET_CODE_RE.test(normalized)
-  );
-}
-
-/** The spec's texts of the manual and partner checks (accounts section 8), typos kept. */
-export const TICKET_TEXT_EN = {
-  noAccessPass: 'No Access Pass found. Please check the information you entered.',
-  merchCode: 'You have used a Access Pass but for a merch order. Please use a show Access Pass.',
-  inProgress: 'Registration already in progress. Please wait 5 minutes and try again.',
-  weverseNotFound: 'Weverse ticket not found.',
-  alreadyRedeemed: 'This Access Pass has already been redeemed by another account.',
-  emailNotRecognized: 'This email does not match the purchase email of this Access Pass.',
-  invalidTicket: 'The booking number is incorrect. Please check the information you entered.',
-  invalidEmail: 'Email address is invalid',
-} as const;
 
 /** POST /thor/host/shows/{slug}/ticket-codes */
 export const ShowSlugParams = z.object({ slug: z.string().min(1).max(100) });

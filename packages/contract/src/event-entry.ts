@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { Channel } from './shows.ts';
+import { Entitlements, TicketAttributes } from './tickets.ts';
+
+/**
+ * POST /thor/shows/{slug}/enter/ (authenticated): a fan's device enters the event. Encore's own call
+ * (the spec's client joins a hang; this is the gate before it, docs/decisions.md). It admits a ticket
+ * holder once doors are open and opens a device session bound to the ticket. At most
+ * LIMITS.devicesPerTicket sessions live at once: a new one logs the oldest out in real time.
+ * Statuses: 200 entered; 202 NO_TICKET; 403 EVENT_NOT_OPEN (before doors or after the end);
+ * 400 VIDEO_NOT_FOUND (no such show); 401 no valid token.
+ */
+export const EnterEventParams = z.object({ slug: z.string().min(1).max(100) });
+
+export const EnterEventResponse = z.object({
+  /** The device session; the realtime connection and later calls (join_hang, DRM) carry it. */
+  session_id: z.string(),
+  show: Channel,
+  ticket: z.object({
+    paid_event_name: z.string(),
+    paid_event_id: z.number().int(),
+    ticket_attributes: TicketAttributes,
+    entitlements: Entitlements,
+  }),
+  /** Device sessions alive for this ticket, this one included. */
+  devices: z.number().int().positive(),
+  /** False while several devices are connected (DEV-03): chat stays off in this tab until reload. */
+  chat_enabled: z.boolean(),
+});
+export type EnterEventResponse = z.infer<typeof EnterEventResponse>;
+
+/** DELETE /thor/shows/{slug}/enter/{session_id}/: the fan leaves (tab closed, signed out). 204. */
+export const LeaveEventParams = z.object({
+  slug: z.string().min(1).max(100),
+  session_id: z.string().max(64),
+});

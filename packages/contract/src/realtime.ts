@@ -1,0 +1,51 @@
+import { z } from 'zod';
+
+/**
+ * The realtime protocol of /realtime (DESIGN.md section 5): one WebSocket per tab. Every frame is JSON
+ * and one member of a tagged union, defined here once for both ends.
+ *
+ * Client to server: `auth` first (the token never travels in the URL, where proxies would log it),
+ * then `subscribe` with the last sequence seen per channel to resume, and `ping` as a heartbeat.
+ * Server to client: `ready` after auth, then `event` frames, each carrying its channel and the
+ * channel's sequence number, so a reconnecting client can ask for what it missed.
+ */
+
+export const ClientFrame = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('auth'),
+    token: z.string().max(200),
+    session_id: z.string().max(64).optional(),
+  }),
+  z.object({
+    type: z.literal('subscribe'),
+    channels: z
+      .array(z.object({ channel: z.string().max(120), last_seq: z.number().int().min(0).optional() }))
+      .max(16),
+  }),
+  z.object({ type: z.literal('unsubscribe'), channels: z.array(z.string().max(120)).max(16) }),
+  z.object({ type: z.literal('ping') }),
+]);
+export type ClientFrame = z.infer<typeof ClientFrame>;
+
+/** What is published on a channel: `user-<id>` carries the device events below. */
+export const ChannelEvent = z.discriminatedUnion('kind', [
+  /** A newer device took this session's place (DEV-02): show the too-many-devices text, sign out. */
+  z.object({
+    kind: z.literal('device_logout'),
+    session_id: z.string(),
+    reason: z.literal('too_many_devices'),
+  }),
+  /** The number of live device sessions of a ticket changed (DEV-03: chat off while more than one). */
+  z.object({ kind: z.literal('devices'), paid_event_name: z.string(), count: z.number().int().min(0) }),
+]);
+export type ChannelEvent = z.infer<typeof ChannelEvent>;
+
+export const ServerFrame = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('ready'), user_id: z.number().int(), session_valid: z.boolean() }),
+  z.object({ type: z.literal('event'), channel: z.string(), seq: z.number().int(), event: ChannelEvent }),
+  /** The device session named in `auth` has expired or was replaced: re-enter through Enter (DEV-05). */
+  z.object({ type: z.literal('session_expired'), session_id: z.string() }),
+  z.object({ type: z.literal('pong') }),
+  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+]);
+export type ServerFrame = z.infer<typeof ServerFrame>;
