@@ -240,3 +240,56 @@ test('the language switcher changes every text and is remembered', async ({ page
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', 'ko');
 });
+
+test('modals close on Escape and outside click; forgot-password links switch modes; the user menu lists its entries', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await page.getByTestId('nav-sign-in').click();
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('login-modal')).toBeHidden();
+
+  await page.getByTestId('nav-sign-up').click();
+  await expect(page.getByTestId('register-modal')).toBeVisible();
+  // A click on the backdrop, outside the dialog, closes it.
+  await page.mouse.click(5, 450);
+  await expect(page.getByTestId('register-modal')).toBeHidden();
+
+  await page.getByTestId('nav-sign-in').click();
+  await page.getByTestId('login-forgot').click();
+  await expect(page.getByTestId('forgot-password-modal')).toBeVisible();
+  await page.getByTestId('forgot-password-to-register').click();
+  await expect(page.getByTestId('register-modal')).toBeVisible();
+  await page.getByTestId('register-to-login').click();
+  await page.getByTestId('login-forgot').click();
+  await page.getByTestId('forgot-password-to-login').click();
+  await expect(page.getByTestId('login-modal')).toBeVisible();
+
+  await logIn(page, 'guest@encore.test', 'encore-demo');
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-change-username')).toBeVisible();
+  await expect(page.getByTestId('user-menu-sign-out')).toBeVisible();
+  // Purchase History and Payment Info exist only with the purchases feature, which the demo has off.
+  await expect(page.getByTestId('user-menu-purchase-history')).toHaveCount(0);
+  await expect(page.getByTestId('user-menu-payment-info')).toHaveCount(0);
+});
+
+test('the reset-password route opens its modal over the landing page; the footer links follow the locale', async ({
+  page,
+}) => {
+  await page.goto('/reset-password/1z-not-a-real-token');
+  await expect(page.getByTestId('landing-page')).toBeVisible();
+  await expect(page.getByTestId('reset-password-new')).toBeVisible();
+  await page.getByTestId('reset-password-new').fill('Brand2026new');
+  await page.getByTestId('reset-password-confirm').fill('Brand2026new');
+  await page.getByTestId('reset-password-submit').click();
+  // The server answers 400 for a link that is not real: the modal says so and offers a new link.
+  await expect(page.getByTestId('reset-password-request-new')).toBeVisible();
+
+  await page.goto('/');
+  await expect(page.getByTestId('footer-privacy')).toHaveAttribute('href', /\/privacy\/en$/);
+  await page.getByTestId('language-switcher').selectOption('ja');
+  await expect(page.getByTestId('footer-privacy')).toHaveAttribute('href', /\/privacy\/ja$/);
+  await expect(page.getByTestId('footer-copyright')).toContainText(String(new Date().getFullYear()));
+});
