@@ -100,3 +100,36 @@ describe('configuration', () => {
     expect(parseConfig({}).demo.enabled).toBe(true);
   });
 });
+
+describe('the web app', () => {
+  it('serves index.html for / and for client routes, hashed assets immutable, API misses as JSON', async () => {
+    const { mkdtemp, mkdir, writeFile, rm } = await import('node:fs/promises');
+    const path = await import('node:path');
+    const { tmpdir } = await import('node:os');
+    const dist = await mkdtemp(path.join(tmpdir(), 'encore-web-'));
+    await mkdir(path.join(dist, 'assets'));
+    await writeFile(path.join(dist, 'index.html'), '<!doctype html><title>Encore</title>');
+    await writeFile(path.join(dist, 'assets', 'app-abc123.js'), 'console.log(1)');
+    const ctx = await createTestContext({ WEB_DIST: dist });
+    try {
+      for (const url of ['/', '/event/encore-live', '/reset-password/1z-abc', '/anything/else']) {
+        const res = await ctx.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body).toContain('<title>Encore</title>');
+        expect(res.headers['cache-control']).toBe('no-cache');
+      }
+      const asset = await ctx.app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.statusCode).toBe(200);
+      expect(asset.headers['cache-control']).toContain('immutable');
+      // Written after start-up: served without a restart.
+      await writeFile(path.join(dist, 'assets', 'late-def456.js'), 'console.log(2)');
+      expect((await ctx.app.inject({ method: 'GET', url: '/assets/late-def456.js' })).statusCode).toBe(200);
+      const api = await ctx.app.inject({ method: 'GET', url: '/thor/nothing/' });
+      expect(api.statusCode).toBe(404);
+      expect(api.json().code).toBe('NOT_FOUND');
+    } finally {
+      await ctx.close();
+      await rm(dist, { recursive: true, force: true });
+    }
+  });
+});

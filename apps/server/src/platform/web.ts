@@ -5,26 +5,28 @@ import type { FastifyPluginAsync } from 'fastify';
 
 const API_PREFIXES = ['/thor/', '/dev/', '/docs', '/media/', '/realtime', '/healthz'];
 
+/** index.html never cached (a deploy is picked up at once); hashed assets forever; the rest briefly. */
+function cacheControl(filePath: string): string {
+  if (filePath.endsWith(`${path.sep}index.html`)) return 'no-cache';
+  if (filePath.includes(`${path.sep}assets${path.sep}`)) return 'public, max-age=31536000, immutable';
+  return 'public, max-age=300';
+}
+
 /**
- * Serves the built web app. Hashed assets are cached for a year; index.html never, so a deploy is
- * picked up at once. Any other GET path is the SPA's (the client router decides, spec section 2).
+ * Serves the built web app. Files are looked up per request (a rebuilt app is served without a
+ * restart); any other GET path is the SPA's, whose router decides (spec section 2).
  */
 export function webRoutes(deps: { webDist: string }): FastifyPluginAsync {
   return async (app) => {
-    const index = path.join(deps.webDist, 'index.html');
-    const built = existsSync(index);
+    const built = existsSync(path.join(deps.webDist, 'index.html'));
     if (built) {
       await app.register(fastifyStatic, {
         root: deps.webDist,
-        // Looked up per request, so a rebuilt web app is served without a restart.
         wildcard: true,
-        index: false,
+        index: 'index.html',
+        cacheControl: false,
         setHeaders: (res, filePath) => {
-          const immutable = filePath.includes(`${path.sep}assets${path.sep}`);
-          res.setHeader(
-            'cache-control',
-            immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=300',
-          );
+          res.setHeader('cache-control', cacheControl(filePath));
         },
       });
     }
