@@ -4,7 +4,14 @@
  * reset-token and session helpers) live in Zod-free modules, so that with "sideEffects": false the
  * bundler leaves Zod out of the client.
  */
+
+export * from './alerts.ts';
+export * from './analytics.ts';
+export * from './analytics-rules.ts';
 export * from './auth.ts';
+export * from './catalog.ts';
+export * from './chat.ts';
+export * from './chat-rules.ts';
 export * from './client-config.ts';
 export * from './constants.ts';
 export * from './errors.ts';
@@ -20,3 +27,5 @@ export * from './ticket-rules.ts';
 export * from './tickets.ts';
 export * from './users.ts';
 export * from './validation.ts';
+export * from './video.ts';
+export * from './video-rules.ts';

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { Alert } from './alerts.ts';
+import { Toss } from './chat.ts';
 
 /**
  * The realtime protocol of /realtime (DESIGN.md section 5): one WebSocket per tab. Every frame is JSON
@@ -27,7 +29,10 @@ export const ClientFrame = z.discriminatedUnion('type', [
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;
 
-/** What is published on a channel: `user-<id>` carries the device events below. */
+/**
+ * What is published on a channel: `user-<id>` carries the device events and targeted alerts,
+ * `hang-<suffix>` tosses and presence, `show-<slug>` show-wide alerts.
+ */
 export const ChannelEvent = z.discriminatedUnion('kind', [
   /** A newer device took this session's place (DEV-02): show the too-many-devices text, sign out. */
   z.object({
@@ -37,6 +42,19 @@ export const ChannelEvent = z.discriminatedUnion('kind', [
   }),
   /** The number of live device sessions of a ticket changed (DEV-03: chat off while more than one). */
   z.object({ kind: z.literal('devices'), paid_event_name: z.string(), count: z.number().int().min(0) }),
+  /** A chat message on `hang-<pubnubForHang>` (CHAT-21): only delivered tosses are published. */
+  z.object({ kind: z.literal('toss'), toss: Toss }),
+  /**
+   * A host alert (ALR-02) on `show-<slug>`, or on the target's `user-<id>` when `alert.f` is set.
+   * Viewers ignore an alert whose `f` is another username (ALR-04) and replace %u in msg themselves.
+   */
+  z.object({ kind: z.literal('alert'), slug: z.string(), alert: Alert }),
+  /** The number of fans in a hang, counted across nodes, on its hang channel (at most one a second). */
+  z.object({
+    kind: z.literal('presence'),
+    hang_id: z.number().int(),
+    number_active: z.number().int().min(0),
+  }),
 ]);
 export type ChannelEvent = z.infer<typeof ChannelEvent>;
 
@@ -46,6 +64,20 @@ export const ServerFrame = z.discriminatedUnion('type', [
   /** The device session named in `auth` has expired or was replaced: re-enter through Enter (DEV-05). */
   z.object({ type: z.literal('session_expired'), session_id: z.string() }),
   z.object({ type: z.literal('pong') }),
-  z.object({ type: z.literal('error'), code: z.string(), message: z.string() }),
+  /** `channel` names the subscription a refusal is about, so its feature can say so (LAND-33). */
+  z.object({
+    type: z.literal('error'),
+    code: z.string(),
+    message: z.string(),
+    channel: z.string().optional(),
+  }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
+
+/**
+ * One WebSocket message from the server: a frame, or an array of frames. The server batches a
+ * channel's events for a short tick and writes the same bytes to every subscriber (DESIGN.md
+ * section 5), so several `event` frames of one tick arrive as one array, in sequence order.
+ */
+export const ServerMessage = z.union([ServerFrame, z.array(ServerFrame).min(1)]);
+export type ServerMessage = z.infer<typeof ServerMessage>;
