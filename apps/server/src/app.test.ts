@@ -95,6 +95,7 @@ describe('configuration', () => {
       NODE_ENV: 'production',
       PUBLIC_URL: 'https://encore.example',
       SMTP_URL: 'smtp://mail:25',
+      DRM_TOKEN_SECRET: 'a-production-secret-of-32-chars!',
     });
     expect(prod.demo.enabled).toBe(false);
     expect(parseConfig({}).demo.enabled).toBe(true);

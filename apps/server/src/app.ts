@@ -9,16 +9,37 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
+import { createDrmAdapter } from './adapters/drm/drm-adapter.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { AppError } from './errors.ts';
+import { mediaRoutes } from './media/media.routes.ts';
+import { createMediaCatalog } from './media/media-catalog.ts';
+import { teaserRoutes, teaserUrl } from './media/teaser.routes.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
+import { createAlertsService } from './modules/alerts/alerts.service.ts';
+import { createAnalyticsRepo } from './modules/analytics/analytics.repo.ts';
+import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
 import { createAuthRepo } from './modules/auth/auth.repo.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { createAuthService } from './modules/auth/auth.service.ts';
+import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
+import { createDevicesRepo } from './modules/devices/devices.repo.ts';
+import { devicesRoutes } from './modules/devices/devices.routes.ts';
+import { createDevicesService } from './modules/devices/devices.service.ts';
+import { createHangsRepo } from './modules/hangs/hangs.repo.ts';
+import { hangsRoutes } from './modules/hangs/hangs.routes.ts';
+import { createHangsService, HANG_IDLE_MS } from './modules/hangs/hangs.service.ts';
+import { createMemoryPresence, createRedisPresence } from './modules/hangs/presence.ts';
+import { createTossesService } from './modules/hangs/tosses.service.ts';
+import { hostShowsRoutes } from './modules/shows/host-shows.routes.ts';
 import { createShowsRepo } from './modules/shows/shows.repo.ts';
 import { showsRoutes } from './modules/shows/shows.routes.ts';
 import { createShowsService } from './modules/shows/shows.service.ts';
@@ -29,10 +50,19 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { createUsersRepo } from './modules/users/users.repo.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { createUsersService } from './modules/users/users.service.ts';
+import { createDeviceLiveness } from './modules/video/device-liveness.ts';
+import { createDrmTokens } from './modules/video/drm-token.ts';
+import { videoRoutes } from './modules/video/video.routes.ts';
+import { createVideoService } from './modules/video/video.service.ts';
 import { createAuthGuards } from './platform/auth-guard.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis } from './platform/redis.ts';
 import { webRoutes } from './platform/web.ts';
+import { type Bus, createMemoryBus } from './realtime/bus.ts';
+import { createChannelAccess } from './realtime/channel-access.ts';
+import { createGateway } from './realtime/gateway.ts';
+import { realtimeRoutes } from './realtime/realtime.routes.ts';
+import { createRedisBus } from './realtime/redis-bus.ts';
 
 export type AppOptions = {
   /** An already opened database (tests pass their own); otherwise opened from the config. */
@@ -77,8 +107,15 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       : (opts.redis ?? undefined);
   const ownsRedis = opts.redis === undefined && redis !== undefined;
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
+  const keyPrefix = opts.keyPrefix ?? 'encore:';
+  // One interface, two implementations (DESIGN.md section 2): Redis pub/sub between nodes, or in-process.
+  const bus: Bus = redis
+    ? createRedisBus({ redis, prefix: keyPrefix, log: app.log })
+    : createMemoryBus({ log: app.log });
 
+  // The realtime gateway closes its sockets earlier, in preClose (realtime.routes.ts).
   app.addHook('onClose', async () => {
+    await bus.close();
     await transport?.close();
     if (ownsRedis) await redis?.quit();
     if (ownsDatabase) await database.close();
@@ -120,11 +157,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
   const db = database.db;
-  const limiter = createLimiterFactory({
-    redis,
-    prefix: opts.keyPrefix ?? 'encore:',
-    scale: config.rateLimitScale,
-  });
+  // Batches of doors-open queries in flight at once: PGlite has one connection, a pool has more.
+  const dbConcurrency = database.kind === 'postgres' ? 4 : 1;
+  const limiter = createLimiterFactory({ redis, prefix: keyPrefix, scale: config.rateLimitScale });
   const mailer = createMailer(db, transport, app.log);
   const users = createUsersRepo(db);
   const auth = createAuthService({
@@ -133,6 +168,14 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     mailer,
     limiter,
     publicUrl: config.publicUrl,
+    sessionCacheMs: config.authCacheMs,
+    dbConcurrency,
+    // The device places a login held are freed with it (DEV-01); `devices` is built below.
+    onLogout: async (userId, tokenId) => {
+      await devices.endForLogout(userId, tokenId).catch((err: unknown) => {
+        app.log.error({ err, userId }, 'device sessions not ended at logout');
+      });
+    },
   });
   const guards = createAuthGuards(auth);
   const showsRepo = createShowsRepo(db);
@@ -143,16 +186,93 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     shows,
     authenticate: auth.authenticate,
     limiter,
+    cacheMs: config.ticketCacheMs,
+    dbConcurrency,
   });
+  const devices = createDevicesService({
+    devices: createDevicesRepo(db),
+    shows,
+    tickets,
+    bus,
+    log: app.log,
+    entryConcurrency: dbConcurrency,
+  });
+  // Chat (docs/chat-and-realtime.md): hangs sharded by capacity, presence across nodes, tosses, stickers.
+  const hangsRepo = createHangsRepo(db);
+  const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
+  const hangs = createHangsService({
+    hangs: hangsRepo,
+    shows,
+    tickets,
+    presence: redis
+      ? createRedisPresence({ redis, prefix: keyPrefix, idleMs: HANG_IDLE_MS })
+      : createMemoryPresence({ idleMs: HANG_IDLE_MS }),
+    bus,
+    log: app.log,
+    capacity: config.chat.hangCapacity,
+  });
+  app.addHook('onClose', async () => hangs.close());
+  const tosses = createTossesService({
+    hangs,
+    repo: hangsRepo,
+    stickers: catalog,
+    limiter,
+    budgets: { perUser: config.chat.userBudget, perHang: config.chat.hangBudget },
+    bus,
+    log: app.log,
+  });
+  const alerts = createAlertsService({
+    shows,
+    hangs: hangsRepo,
+    onChatSwitch: (showId) => hangs.forgetChatState(showId),
+    bus,
+  });
+  const gateway = createGateway({
+    bus,
+    access: createChannelAccess({ hang: hangs.canReadHang, show: hangs.canReadShow }),
+    authenticate: auth.authenticate,
+    sessions: devices,
+    authTimeoutMs: config.realtime.authTimeoutMs,
+    tickMs: config.realtime.tickMs,
+    log: app.log,
+  });
+  // Content protection (docs/media.md): DRM tokens, the key check of the media origin, the licence path.
+  const devicesRepo = createDevicesRepo(db);
+  const liveness = createDeviceLiveness({ devices: devicesRepo, bus });
+  app.addHook('onClose', async () => liveness.close());
+  const video = createVideoService({
+    shows,
+    tickets,
+    devices: devicesRepo,
+    liveness,
+    tokens: createDrmTokens(config.drm.tokenSecret),
+    tokenTtlSeconds: config.drm.tokenTtlSeconds,
+    adapter: createDrmAdapter(config.drm),
+    publicUrl: config.publicUrl,
+  });
+  const media = createMediaCatalog(config.media.dir);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();
-    return { status: 'ok', database: database.kind, redis: redis ? redis.status : 'off' };
+    // Missing media is not unhealthy (the app serves everything else); /media answers 503 meanwhile.
+    const mediaBuild = (await media.current())?.manifest.buildId ?? null;
+    return {
+      status: 'ok',
+      database: database.kind,
+      redis: redis ? redis.status : 'off',
+      media: mediaBuild ? 'ready' : 'missing',
+      media_build: mediaBuild,
+    };
   });
-  await app.register(clientConfigRoutes({ config, shows }));
+  await app.register(
+    clientConfigRoutes({ config, shows, teaser: () => teaserUrl(config.media.teaserUrl, media) }),
+  );
   await app.register(authRoutes({ auth, guards }));
-  await app.register(usersRoutes({ users: createUsersService({ users }), guards }));
+  await app.register(
+    usersRoutes({ users: createUsersService({ users, onChange: (id) => auth.forgetUser(id) }), guards }),
+  );
   await app.register(showsRoutes({ shows, guards }));
+  await app.register(hostShowsRoutes({ shows: showsRepo, guards }));
   await app.register(
     ticketsRoutes({
       tickets,
@@ -160,6 +280,31 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       guards,
     }),
   );
+  await app.register(devicesRoutes({ devices, guards }));
+  await app.register(
+    mediaRoutes({
+      mediaDir: config.media.dir,
+      catalog: media,
+      keyAuthorizer: video.authorizeKey,
+      keyUriBase: config.media.keyUriBase && `${config.media.keyUriBase}/media/keys`,
+    }),
+  );
+  await app.register(teaserRoutes({ catalog: media }));
+  await app.register(videoRoutes({ video, guards }));
+  await app.register(
+    analyticsRoutes({
+      analytics: createAnalyticsService({
+        repo: createAnalyticsRepo(db),
+        limiter: limiter('analytics-ip', { points: 600, durationSec: 60 }),
+        log: app.log,
+      }),
+      guards,
+    }),
+  );
+  await app.register(hangsRoutes({ hangs, tosses, guards }));
+  await app.register(alertsRoutes({ alerts, guards }));
+  await app.register(catalogRoutes({ catalog, guards }));
+  await app.register(realtimeRoutes({ gateway }));
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));
   return app;

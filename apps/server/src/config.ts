@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -29,6 +30,41 @@ const EnvSchema = z.object({
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** How long a node keeps the show list in memory: every fan loads it at doors-open. */
   SHOWS_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** How long a node trusts a token it looked up (0: ask the database every time). */
+  AUTH_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** How long a node trusts a ticket it read (0: ask the database every time). */
+  TICKET_CACHE_MS: z.coerce.number().int().min(0).max(300_000).default(30_000),
+  /** The realtime fan-out gathers each channel's events this long, then writes them once. */
+  REALTIME_TICK_MS: z.coerce.number().int().min(0).max(1000).default(50),
+  /** A socket must send its `auth` frame within this time. */
+  REALTIME_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** Fans per chat hang; join_hang opens the show's next hang when all are full. */
+  CHAT_HANG_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(1000),
+  /** Tosses one fan may send per 10 seconds (all nodes together with Redis); over it: OVER_CAPACITY. */
+  CHAT_USER_BUDGET: z.coerce.number().int().min(1).max(10_000).default(10),
+  /** Tosses one hang accepts per second; over it: OVER_CAPACITY. */
+  CHAT_HANG_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** The demo media cache (scripts/generate-media.mjs --out); default <repo>/media-cache. */
+  MEDIA_DIR: z.string().min(1).optional(),
+  /** The landing page's preview video (LAND-10); default: the media cache's teaser, when it has one. */
+  TEASER_VIDEO_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where players fetch AES-128 keys, e.g. the origin's own host when a CDN fronts /media. */
+  KEY_URI_BASE: z.string().min(1).optional(),
+  /** HMAC secret of DRM tokens (32+ characters); required in production, random per process otherwise. */
+  DRM_TOKEN_SECRET: z.string().min(32).optional(),
+  /** Lifetime of a DRM token; players refresh a minute before it ends. */
+  DRM_TOKEN_TTL_SECONDS: z.coerce.number().int().min(120).max(86_400).default(600),
+  /** The licence path: the built-in AES-128 key server, or a DRMtoday-style licence proxy. */
+  DRM_PROVIDER: z.enum(['aes', 'drmtoday']).default('aes'),
+  /** drmtoday: the provider's licence host, e.g. https://lic.staging.drmtoday.com */
+  DRM_LICENCE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DRM_MERCHANT: z.string().min(1).max(128).optional(),
+  /** drmtoday: the shared secret (hex) and key id that sign the upfront x-dt-auth-token. */
+  DRM_UPFRONT_SECRET: z
+    .string()
+    .regex(/^[0-9a-fA-F]{32,128}$/)
+    .optional(),
+  DRM_UPFRONT_KEY_ID: z.string().min(1).max(128).optional(),
 });
 
 export type Config = {
@@ -48,6 +84,18 @@ export type Config = {
   webDist: string;
   rateLimitScale: number;
   showsCacheMs: number;
+  authCacheMs: number;
+  ticketCacheMs: number;
+  realtime: { tickMs: number; authTimeoutMs: number };
+  chat: { hangCapacity: number; userBudget: number; hangBudget: number };
+  media: { dir: string; keyUriBase: string | undefined; teaserUrl: string | undefined };
+  drm: {
+    /** HMAC secret of DRM tokens; random per process outside production unless set. */
+    tokenSecret: Buffer;
+    tokenTtlSeconds: number;
+    provider: 'aes' | 'drmtoday';
+    drmtoday: { licenceUrl: string; merchant: string; upfrontSecret: Buffer; upfrontKeyId: string } | null;
+  };
 };
 
 export class ConfigError extends Error {
@@ -72,6 +120,17 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (production && !e.PUBLIC_URL) problems.push('PUBLIC_URL: required when NODE_ENV=production');
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
   if (production && e.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are never seeded in production');
+  if (production && !e.DRM_TOKEN_SECRET) problems.push('DRM_TOKEN_SECRET: required when NODE_ENV=production');
+  if (e.DRM_PROVIDER === 'drmtoday') {
+    for (const k of [
+      'DRM_LICENCE_URL',
+      'DRM_MERCHANT',
+      'DRM_UPFRONT_SECRET',
+      'DRM_UPFRONT_KEY_ID',
+    ] as const) {
+      if (!e[k]) problems.push(`${k}: required when DRM_PROVIDER=drmtoday`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   return {
@@ -91,5 +150,36 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     showsCacheMs: e.SHOWS_CACHE_MS,
+    authCacheMs: e.AUTH_CACHE_MS,
+    ticketCacheMs: e.TICKET_CACHE_MS,
+    realtime: { tickMs: e.REALTIME_TICK_MS, authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS },
+    chat: {
+      hangCapacity: e.CHAT_HANG_CAPACITY,
+      userBudget: e.CHAT_USER_BUDGET,
+      hangBudget: e.CHAT_HANG_BUDGET,
+    },
+    media: {
+      dir: path.resolve(e.MEDIA_DIR ?? path.join(repoRoot, 'media-cache')),
+      keyUriBase: e.KEY_URI_BASE?.replace(/\/$/, ''),
+      teaserUrl: e.TEASER_VIDEO_URL,
+    },
+    drm: {
+      tokenSecret: e.DRM_TOKEN_SECRET ? Buffer.from(e.DRM_TOKEN_SECRET, 'utf8') : randomBytes(32),
+      tokenTtlSeconds: e.DRM_TOKEN_TTL_SECONDS,
+      provider: e.DRM_PROVIDER,
+      drmtoday:
+        e.DRM_PROVIDER === 'drmtoday' &&
+        e.DRM_LICENCE_URL &&
+        e.DRM_MERCHANT &&
+        e.DRM_UPFRONT_SECRET &&
+        e.DRM_UPFRONT_KEY_ID
+          ? {
+              licenceUrl: e.DRM_LICENCE_URL.replace(/\/$/, ''),
+              merchant: e.DRM_MERCHANT,
+              upfrontSecret: Buffer.from(e.DRM_UPFRONT_SECRET, 'hex'),
+              upfrontKeyId: e.DRM_UPFRONT_KEY_ID,
+            }
+          : null,
+    },
   };
 }

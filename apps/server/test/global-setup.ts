@@ -1,3 +1,5 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -20,6 +22,7 @@ declare module 'vitest' {
  * file copies with CREATE DATABASE ... TEMPLATE.
  */
 export async function setup(project: TestProject): Promise<() => Promise<void>> {
+  ensureMedia();
   const url = process.env.TEST_DATABASE_URL;
   if (url) {
     const template = `encore_tpl_${process.pid}_${Date.now()}`;
@@ -53,4 +56,19 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
   return async () => {
     await rm(dir, { recursive: true, force: true });
   };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/**
+ * The video tests decrypt real segments of the demo media: generate it when the cache is missing
+ * (a few minutes, once; a complete cache is left alone). MEDIA_DIR pointing elsewhere is the
+ * caller's to fill.
+ */
+function ensureMedia(): void {
+  if (process.env.MEDIA_DIR || existsSync(path.join(repoRoot, 'media-cache', 'manifest.json'))) return;
+  const res = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/generate-media.mjs')], {
+    stdio: 'inherit',
+  });
+  if (res.status !== 0) throw new Error('scripts/generate-media.mjs failed: the demo media is missing');
 }

@@ -15,6 +15,11 @@ export type TestContext = {
   app: FastifyInstance;
   db: DatabaseHandle['db'];
   config: Config;
+  /**
+   * Another node of the same deployment: its own app and Redis connection on the same database and
+   * key prefix. Without TEST_REDIS_URL each node has its own in-process bus (nothing crosses).
+   */
+  peer(): Promise<FastifyInstance>;
   close(): Promise<void>;
 };
 
@@ -32,6 +37,16 @@ async function createPgDatabase(
   return {
     url: dbUrl.toString(),
     drop: async () => {
+      // pg's pool.end() resolves once its clients are told to end, not once they have: forcing the
+      // drop at once can kill a backend that is still saying goodbye, and its client then throws.
+      for (let i = 0; i < 100; i++) {
+        const { rows } = await admin.query(
+          'select count(*)::int as n from pg_stat_activity where datname = $1',
+          [name],
+        );
+        if (rows[0]?.n === 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
     },
@@ -100,11 +115,28 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const keyPrefix = `encore-test:${randomBytes(6).toString('hex')}:`;
   const app = await buildApp(config, { database: handle, redis, keyPrefix, logger: false });
   await app.ready();
+  const peers: Array<{ app: FastifyInstance; redis: Redis | null }> = [];
   return {
     app,
     db: handle.db,
     config,
+    async peer() {
+      const peerRedis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+      const peerApp = await buildApp(config, {
+        database: handle,
+        redis: peerRedis,
+        keyPrefix,
+        logger: false,
+      });
+      await peerApp.ready();
+      peers.push({ app: peerApp, redis: peerRedis });
+      return peerApp;
+    },
     async close() {
+      for (const p of peers) {
+        await p.app.close();
+        await p.redis?.quit();
+      }
       await app.close();
       await handle.close();
       if (redis) {

@@ -115,6 +115,118 @@ export interface TicketsTable {
   updated_at: Timestamp;
 }
 
+export type DeviceEndReason = 'replaced' | 'left' | 'expired' | 'logout';
+
+export interface DeviceSessionsTable {
+  /** A UUID: it travels to the client and back (realtime auth, leave), so it must not be guessable. */
+  id: string;
+  user_id: number;
+  show_id: number;
+  ticket_id: number;
+  auth_token_id: number | null;
+  created_at: Timestamp;
+  last_seen_at: Timestamp;
+  ended_at: NullableTimestamp;
+  end_reason: DeviceEndReason | null;
+}
+
+export interface AnalyticsEventsTable {
+  id: Generated<string>;
+  received_at: Timestamp;
+  event_time: ColumnType<Date, Date | string, Date | string>;
+  event_type: string;
+  event_category: string;
+  device_id: string | null;
+  user_id: number | null;
+  visitor_id: string;
+  event_data: Json<Record<string, unknown>>;
+}
+
+/** Chat and stickers (migration 0005, docs/chat-and-realtime.md). */
+export interface HangsTable {
+  id: Generated<number>;
+  show_id: number;
+  rank: number;
+  /** pubnubForHang: the hang's realtime channel is `hang-<suffix>`. */
+  suffix: string;
+  name: string;
+  description: Generated<string>;
+  category: Generated<string>;
+  image: string | null;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface HangSessionsTable {
+  id: string;
+  hang_id: number;
+  user_id: number;
+  created_at: Timestamp;
+  left_at: NullableTimestamp;
+}
+
+export interface TossesTable {
+  id: string;
+  hang_id: number;
+  user_id: number;
+  toss_type: 'chat' | 'sticker';
+  toss_text: string;
+  sticker_id: string | null;
+  sticker_image: string | null;
+  send_time: ColumnType<Date, Date | string, Date | string>;
+  held_reason: 'profanity' | 'chat_disabled' | null;
+}
+
+export interface ShowChatSettingsTable {
+  show_id: number;
+  chat_enabled: Generated<boolean>;
+  updated_at: Timestamp;
+}
+
+export interface UserMonikersTable {
+  user_id: number;
+  moniker: string;
+  position: Generated<number>;
+}
+
+export interface CatalogItemsTable {
+  item_id: string;
+  category: 'bundle' | 'sticker' | 'ticket';
+  paid_event_name: string | null;
+  display_name: Json<Partial<Record<string, string>>>;
+  display_description: JsonWithDefault<Partial<Record<string, string>>>;
+  display_image: string;
+  /** Integer minor units of `currency`. */
+  price: number;
+  currency: string;
+  sale_currency_symbol: string;
+  tax_collected: Generated<boolean>;
+  in_stock: Generated<boolean>;
+  available_from: NullableTimestamp;
+  available_until: NullableTimestamp;
+  sort: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface CatalogBundleItemsTable {
+  bundle_id: string;
+  item_id: string;
+  position: Generated<number>;
+}
+
+export interface OrdersTable {
+  sub_order_id: string;
+  order_id: string;
+  user_id: number;
+  item_id: string;
+  status: 'pending' | 'fulfilled' | 'canceled';
+  quantity: Generated<number>;
+  total_charges: number;
+  currency: string;
+  time_ordered: Timestamp;
+  refund_stop_time: NullableTimestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -123,6 +235,16 @@ export interface Database {
   shows: ShowsTable;
   booking_codes: BookingCodesTable;
   tickets: TicketsTable;
+  device_sessions: DeviceSessionsTable;
+  analytics_events: AnalyticsEventsTable;
+  hangs: HangsTable;
+  hang_sessions: HangSessionsTable;
+  tosses: TossesTable;
+  show_chat_settings: ShowChatSettingsTable;
+  user_monikers: UserMonikersTable;
+  catalog_items: CatalogItemsTable;
+  catalog_bundle_items: CatalogBundleItemsTable;
+  orders: OrdersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -133,3 +255,4 @@ export type NewShow = Insertable<ShowsTable>;
 export type BookingCodeRow = Selectable<BookingCodesTable>;
 export type NewBookingCode = Insertable<BookingCodesTable>;
 export type TicketRow = Selectable<TicketsTable>;
+export type DeviceSessionRow = Selectable<DeviceSessionsTable>;

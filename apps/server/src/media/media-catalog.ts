@@ -55,6 +55,14 @@ export const Manifest = z.object({
     languages: z.array(z.object({ lang: z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/), name: z.string() })),
   }),
   streams: z.record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/), Stream),
+  /** The landing page's preview cut (LAND-10); caches made before it have none. */
+  teaser: z
+    .object({
+      file: z.literal('teaser.mp4'),
+      seconds: z.number().positive(),
+      bytes: z.number().int().positive(),
+    })
+    .optional(),
 });
 export type Manifest = z.infer<typeof Manifest>;
 

@@ -12,6 +12,7 @@ import {
   captionFilePath,
   captionSegmentPath,
   createMediaCatalog,
+  type MediaCatalog,
   type MediaStream,
   segmentPath,
 } from './media-catalog.ts';
@@ -20,7 +21,7 @@ import {
  * Decides whether this request may have the AES-128 key of `stream` (a ticket holder's short-lived DRM
  * token, DESIGN.md section 6). Resolve true to hand out the key; false answers 401 when the request
  * carries no credentials at all (no Authorization header, no `token` query) and 403 otherwise. Throw an
- * AppError for any other answer.
+ * AppError for any other answer (the app's authorizer, VideoService.authorizeKey, always throws its own).
  */
 export type KeyAuthorizer = (request: FastifyRequest, stream: string) => boolean | Promise<boolean>;
 
@@ -35,6 +36,8 @@ export type MediaRoutesOptions = {
   windowSize?: number;
   /** Where players fetch keys: the origin itself by default, never the CDN. */
   keyUriBase?: string;
+  /** The cache to serve, when the app shares it (health check); else one over `mediaDir`. */
+  catalog?: MediaCatalog;
 };
 
 /** The media cache in the repository, where `npm start` generates it. */
@@ -107,7 +110,7 @@ export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
   const epochMs = opts.epochMs ?? 0;
   const windowSize = opts.windowSize ?? 6;
   const keyUriBase = opts.keyUriBase ?? '/media/keys';
-  const catalog = createMediaCatalog(opts.mediaDir, now);
+  const catalog = opts.catalog ?? createMediaCatalog(opts.mediaDir, now);
 
   async function ready(): Promise<Catalog> {
     const c = await catalog.current();

@@ -8,11 +8,19 @@ declare module 'fastify' {
   }
 }
 
+const TOKEN_RE = /^[A-Za-z0-9_-]{20,128}$/;
+
+/** A string that can be an auth token at all: anything else is refused without a lookup. */
+export function isWellFormedToken(key: string): boolean {
+  return TOKEN_RE.test(key);
+}
+
 /** The key of `Authorization: Token <key>` (the spec's form); `Bearer` is accepted as well. */
 export function tokenFromHeader(header: string | undefined): string | null {
   if (!header) return null;
-  const match = /^(?:Token|Bearer)\s+([A-Za-z0-9_-]{20,128})$/.exec(header.trim());
-  return match?.[1] ?? null;
+  const match = /^(?:Token|Bearer)\s+(\S+)$/.exec(header.trim());
+  const key = match?.[1];
+  return key && isWellFormedToken(key) ? key : null;
 }
 
 type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<void>;

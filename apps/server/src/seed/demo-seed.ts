@@ -4,6 +4,7 @@ import type { BookingCodeKind } from '../db/schema.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { demoShows } from './demo-shows.ts';
+import { seedDemoStickers } from './demo-stickers.ts';
 
 export const DEMO_ACCOUNTS = [
   { email: 'fan@encore.test', username: 'demofan', role: 'fan', note: 'holds tickets (Directors + 4K)' },
@@ -116,4 +117,5 @@ export async function seedDemo(db: Db, password: string, now: Date = new Date())
       .execute();
   }
   await seedDemoShows(db, now);
+  await seedDemoStickers(db, now);
 }

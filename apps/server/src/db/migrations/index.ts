@@ -1,9 +1,15 @@
 import type { Migration } from 'kysely';
 import * as m0001 from './0001-accounts.ts';
 import * as m0002 from './0002-shows-and-tickets.ts';
+import * as m0003 from './0003-device-sessions.ts';
+import * as m0004 from './0004-analytics.ts';
+import * as m0005 from './0005-chat-and-stickers.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
   '0001-accounts': m0001,
   '0002-shows-and-tickets': m0002,
+  '0003-device-sessions': m0003,
+  '0004-analytics': m0004,
+  '0005-chat-and-stickers': m0005,
 };

@@ -9,23 +9,37 @@ export function createAuthRepo(db: Db) {
         .values({ user_id: userId, token_hash: tokenHash, user_agent: userAgent })
         .execute();
     },
-    /** The live token and its user; tokens idle longer than maxIdle are no longer valid. */
-    async findSession(
-      tokenHash: string,
+    /**
+     * The live tokens among `tokenHashes` with their users, by hash; tokens idle since before
+     * `idleSince` or revoked are absent. One query for a whole batch of doors-open requests.
+     */
+    async findSessions(
+      tokenHashes: readonly string[],
       idleSince: Date,
-    ): Promise<{ tokenId: number; lastUsedAt: Date; user: UserRow } | undefined> {
-      const row = await db
+    ): Promise<Map<string, { tokenId: number; lastUsedAt: Date; user: UserRow }>> {
+      const found = new Map<string, { tokenId: number; lastUsedAt: Date; user: UserRow }>();
+      if (tokenHashes.length === 0) return found;
+      const rows = await db
         .selectFrom('auth_tokens as t')
         .innerJoin('users as u', 'u.id', 't.user_id')
         .selectAll('u')
-        .select(['t.id as token_id', 't.last_used_at as token_last_used_at'])
-        .where('t.token_hash', '=', tokenHash)
+        .select(['t.id as token_id', 't.token_hash', 't.last_used_at as token_last_used_at'])
+        .where('t.token_hash', 'in', tokenHashes)
         .where('t.revoked_at', 'is', null)
         .where('t.last_used_at', '>', idleSince)
-        .executeTakeFirst();
-      if (!row) return undefined;
-      const { token_id, token_last_used_at, ...user } = row;
-      return { tokenId: token_id, lastUsedAt: new Date(token_last_used_at), user };
+        .execute();
+      for (const { token_id, token_hash, token_last_used_at, ...user } of rows) {
+        found.set(token_hash, { tokenId: token_id, lastUsedAt: new Date(token_last_used_at), user });
+      }
+      return found;
+    },
+    async touchTokens(tokenIds: readonly number[]): Promise<void> {
+      if (tokenIds.length === 0) return;
+      await db
+        .updateTable('auth_tokens')
+        .set({ last_used_at: new Date() })
+        .where('id', 'in', tokenIds)
+        .execute();
     },
     async touchToken(tokenId: number): Promise<void> {
       await db

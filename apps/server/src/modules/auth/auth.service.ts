@@ -20,6 +20,8 @@ import { checkUsername } from '../users/username-rules.ts';
 import { isUniqueViolation, type UsersRepo } from '../users/users.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mail.ts';
 import type { AuthRepo } from './auth.repo.ts';
+import { createSessionCache } from './session-cache.ts';
+import { createSessionLookups } from './session-lookup.ts';
 
 const HOUR = 3600_000;
 const VERIFY_TTL = 24 * HOUR;
@@ -28,6 +30,8 @@ const RESET_TTL = HOUR;
 const TOKEN_IDLE_MS = 30 * 24 * HOUR;
 /** last_used_at is written at most this often, so that reads on the hot path stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
+/** Enough for every fan of a sold-out arena on one node; an entry is a user row and a few numbers. */
+const SESSION_CACHE_MAX = 100_000;
 
 export type AuthDeps = {
   users: UsersRepo;
@@ -35,13 +39,49 @@ export type AuthDeps = {
   mailer: Mailer;
   limiter: LimiterFactory;
   publicUrl: string;
+  /** How long this node trusts a token it has looked up; 0 asks the database every time. */
+  sessionCacheMs: number;
+  /** Called after a logout (one token) or a password reset (tokenId null: every token). */
+  onLogout?: (userId: number, tokenId: number | null) => Promise<void>;
   now?: () => Date;
+  /** Lookup batches in flight at once: 1 on PGlite (one connection), a few on a PostgreSQL pool. */
+  dbConcurrency?: number;
 };
 
 export type Session = { user: UserRow; tokenId: number };
 
 export function createAuthService(deps: AuthDeps) {
   const now = deps.now ?? (() => new Date());
+  const cache = createSessionCache({
+    ttlMs: deps.sessionCacheMs,
+    max: SESSION_CACHE_MAX,
+    now: () => now().getTime(),
+  });
+  // A tab's first calls go out together with one token: one database lookup answers them all.
+  // Keyed with the cache epoch too: a lookup begun before a logout never answers a request after it.
+  const inFlight = new Map<string, Promise<Session | null>>();
+
+  const { sessionLookups, touches } = createSessionLookups({
+    auth: deps.auth,
+    now,
+    idleMs: TOKEN_IDLE_MS,
+    concurrency: deps.dbConcurrency ?? 1,
+  });
+
+  async function lookup(hash: string): Promise<Session | null> {
+    const startedAt = cache.epoch();
+    const found = await sessionLookups.submit(hash);
+    if (!found) return null;
+    const at = now().getTime();
+    let lastUsedAt = found.lastUsedAt.getTime();
+    if (at - lastUsedAt > TOUCH_EVERY_MS) {
+      await touches.submit(found.tokenId);
+      lastUsedAt = at;
+    }
+    cache.set(hash, { user: found.user, tokenId: found.tokenId, lastUsedAt }, startedAt);
+    return { user: found.user, tokenId: found.tokenId };
+  }
+
   const limits = {
     // Per IP, generous: a venue or a carrier NAT puts many fans behind one address.
     loginIp: deps.limiter('login-ip', { points: 300, durationSec: 15 * 60 }),
@@ -182,16 +222,33 @@ export function createAuthService(deps: AuthDeps) {
 
     /** The session of an `Authorization: Token <key>` header, or null. */
     async authenticate(key: string): Promise<Session | null> {
-      const at = now();
-      const found = await deps.auth.findSession(hashSecret(key), new Date(at.getTime() - TOKEN_IDLE_MS));
-      if (!found) return null;
-      if (at.getTime() - found.lastUsedAt.getTime() > TOUCH_EVERY_MS)
-        await deps.auth.touchToken(found.tokenId);
-      return { user: found.user, tokenId: found.tokenId };
+      const hash = hashSecret(key);
+      const hit = cache.get(hash);
+      if (hit) {
+        const at = now().getTime();
+        if (at - hit.lastUsedAt > TOUCH_EVERY_MS) {
+          hit.lastUsedAt = at;
+          await touches.submit(hit.tokenId);
+        }
+        return { user: hit.user, tokenId: hit.tokenId };
+      }
+      const flightKey = `${cache.epoch()}:${hash}`;
+      const pending = inFlight.get(flightKey);
+      if (pending) return pending;
+      const started = lookup(hash).finally(() => inFlight.delete(flightKey));
+      inFlight.set(flightKey, started);
+      return started;
     },
 
-    logout(session: Session): Promise<void> {
-      return deps.auth.revokeToken(session.tokenId);
+    async logout(session: Session): Promise<void> {
+      await deps.auth.revokeToken(session.tokenId);
+      cache.forget(session.user.id, session.tokenId);
+      await deps.onLogout?.(session.user.id, session.tokenId);
+    },
+
+    /** The user row changed (username): this node reads it afresh; others within the cache TTL. */
+    forgetUser(userId: number): void {
+      cache.forget(userId);
     },
 
     /** True when the link verified an address. */
@@ -239,6 +296,8 @@ export function createAuthService(deps: AuthDeps) {
       await deps.users.setPassword(uid, await hashPassword(body.new_password1));
       // Whoever knew the old password is logged out everywhere.
       await deps.auth.revokeAllTokens(uid);
+      cache.forget(uid);
+      await deps.onLogout?.(uid, null);
       await limits.loginFailures.reset(user.email);
     },
   };

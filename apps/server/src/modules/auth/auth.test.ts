@@ -10,6 +10,7 @@ import {
   uniqueIdentity,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { hashSecret } from '../../platform/tokens.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -389,5 +390,33 @@ describe('social login', () => {
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('INVALID_FB_ACCOUNT');
+  });
+});
+
+describe('token lookups at doors-open', () => {
+  it('many first requests at once are answered each with its own user; a revoked token among them is refused', async () => {
+    const fans = await Promise.all(
+      Array.from({ length: 12 }, async () => {
+        const user = await createUser(t.db);
+        return { user, key: await login(t.app, user.email) };
+      }),
+    );
+    const revoked = fans[5];
+    if (!revoked) throw new Error('no fan');
+    await t.db
+      .updateTable('auth_tokens')
+      .set({ revoked_at: new Date() })
+      .where('token_hash', '=', hashSecret(revoked.key))
+      .execute();
+    const answers = await Promise.all(
+      fans.map((f) =>
+        t.app.inject({ method: 'GET', url: `/thor/users/${f.user.id}/`, headers: auth(f.key) }),
+      ),
+    );
+    answers.forEach((res, i) => {
+      const fan = fans[i];
+      if (fan === revoked) expect(res.statusCode).toBe(401);
+      else expect(res.json().username, fan?.user.email).toBe(fan?.user.username);
+    });
   });
 });

@@ -10,7 +10,7 @@ const LANGUAGE_NAMES: Record<(typeof LOCALES)[number], string> = {
   'zh-cn': '简体中文',
 };
 
-export function buildClientConfig(config: Config, shows: Show[]): ClientConfig {
+export function buildClientConfig(config: Config, shows: Show[], teaser: string | null = null): ClientConfig {
   return {
     thor_app: APP.name,
     thor_app_version: APP.version,
@@ -29,7 +29,7 @@ export function buildClientConfig(config: Config, shows: Show[]): ClientConfig {
       show_countdown: true,
       merch_store: { enabled: false, title: '', url: '' },
     },
-    teaser_video: null,
+    teaser_video: teaser,
     features: { purchases: false, date_of_birth: true, maintenance: false },
     shows,
   };
@@ -43,20 +43,27 @@ const sameEntries = (a: readonly CatalogEntry[], b: readonly CatalogEntry[]) =>
  * loads it at doors-open: the body is validated and serialized once per change of the show list (the
  * catalogue keeps that list in memory) and then sent as it is; short-cached for a CDN as well.
  */
-export function clientConfigRoutes(deps: { config: Config; shows: ShowsService }): FastifyPluginAsyncZod {
-  let memo: { shows: CatalogEntry[]; body: string } | null = null;
+export function clientConfigRoutes(deps: {
+  config: Config;
+  shows: ShowsService;
+  /** The teaser video's URL, if any: it comes and goes with the media cache. */
+  teaser?: () => Promise<string | null>;
+}): FastifyPluginAsyncZod {
+  let memo: { shows: CatalogEntry[]; teaser: string | null; body: string } | null = null;
   return async (app) => {
     app.get(
       '/config.json',
       { schema: { tags: ['config'], response: { 200: ClientConfig } } },
       async (_req, reply) => {
         const shows = await deps.shows.listed();
-        if (!memo || !sameEntries(memo.shows, shows)) {
+        const teaser = (await deps.teaser?.()) ?? null;
+        if (!memo || !sameEntries(memo.shows, shows) || memo.teaser !== teaser) {
           const config = buildClientConfig(
             deps.config,
             shows.map((e) => e.show),
+            teaser,
           );
-          memo = { shows, body: JSON.stringify(ClientConfig.parse(config)) };
+          memo = { shows, teaser, body: JSON.stringify(ClientConfig.parse(config)) };
         }
         // A string with a JSON content type is sent as it is, without the per-request serializer; the
         // cast only tells the type provider that this string is the ClientConfig it already checked.

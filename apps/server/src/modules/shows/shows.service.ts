@@ -12,6 +12,7 @@ type Catalog = {
   entries: CatalogEntry[];
   byPaidEventName: Map<string, CatalogEntry>;
   byChannelId: Map<number, CatalogEntry>;
+  bySlug: Map<string, CatalogEntry>;
 };
 
 export const videoNotFound = () => new AppError('VIDEO_NOT_FOUND', 400, 'This show could not be found.');
@@ -38,6 +39,7 @@ export function createShowsService(deps: { shows: ShowsRepo; cacheMs: number; no
       entries,
       byPaidEventName: new Map(entries.map((e) => [e.row.paid_event_name, e])),
       byChannelId: new Map(entries.map((e) => [e.row.channel_id, e])),
+      bySlug: new Map(entries.map((e) => [e.row.slug, e])),
     };
   }
 
@@ -76,6 +78,14 @@ export function createShowsService(deps: { shows: ShowsRepo; cacheMs: number; no
       const hit = (await catalog()).byPaidEventName.get(name);
       if (hit) return hit;
       const row = await deps.shows.findByPaidEventName(name);
+      return row ? catalogEntry(row) : undefined;
+    },
+
+    /** The enter call of every fan at doors-open: from memory for a listed show. */
+    async bySlug(slug: string): Promise<CatalogEntry | undefined> {
+      const hit = (await catalog()).bySlug.get(slug);
+      if (hit) return hit;
+      const row = await deps.shows.findBySlug(slug);
       return row ? catalogEntry(row) : undefined;
     },
 

@@ -201,6 +201,17 @@ describe('POST /thor/ticket/validate/, manual check', () => {
     });
   });
 
+  it('an upgrade shows at once in the cached check, which keeps tickets in memory', async () => {
+    const show = await createShow(t.db);
+    const { user, headers } = await fan();
+    await createTicket(t.db, { userId: user.id, showId: show.id, attributes: { type: 'GA' } });
+    const cached = () => validate({ paid_event: show.paid_event_name, redeemed_only: true }, headers);
+    expect((await cached()).json().entitlements.multiview).toBe(1);
+    const directors = await createBookingCode(t.db, { showId: show.id, attributes: { type: 'Directors' } });
+    await validate(manual(show.channel_id, directors.code, directors.email), headers);
+    expect((await cached()).json().entitlements.multiview).toBe(6);
+  });
+
   it('400 VIDEO_NOT_FOUND for an unknown channel; 401 without a token', async () => {
     const { headers } = await fan();
     const res = await validate(manual(987_654, 'ABCD-1234', 'a@b.co'), headers);

@@ -1,5 +1,5 @@
 import type { TicketAttributes } from '@encore/contract';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { BookingCodeKind, BookingCodeRow, Database, TicketSource } from '../../db/schema.ts';
 
@@ -32,6 +32,23 @@ export function createTicketsRepo(db: Db) {
         .where('user_id', '=', userId)
         .where('show_id', '=', showId)
         .executeTakeFirst();
+    },
+
+    /** The tickets of many (user, show) pairs in one query, in the order asked (undefined: none). */
+    async findTickets(pairs: readonly { userId: number; showId: number }[]) {
+      if (pairs.length === 0) return [];
+      const { rows } = await sql<{
+        user_id: number;
+        show_id: number;
+        id: number;
+        attributes: TicketAttributes;
+      }>`
+        select t.user_id, t.show_id, t.id, t.attributes
+        from unnest(${pairs.map((p) => p.userId)}::int[], ${pairs.map((p) => p.showId)}::int[]) as q(user_id, show_id)
+        join tickets t on t.user_id = q.user_id and t.show_id = q.show_id
+      `.execute(db);
+      const byPair = new Map(rows.map((r) => [`${r.user_id}:${r.show_id}`, r]));
+      return pairs.map((p) => byPair.get(`${p.userId}:${p.showId}`));
     },
 
     findCode(showId: number, code: string, tx: Exec = db): Promise<BookingCodeRow | undefined> {

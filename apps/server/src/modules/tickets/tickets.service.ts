@@ -14,7 +14,9 @@ import {
 } from '@encore/contract';
 import type { BookingCodeRow, UserRow } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../errors.ts';
+import { createBatcher } from '../../platform/batcher.ts';
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
+import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { Session } from '../auth/auth.service.ts';
 import { type CatalogEntry, type ShowsService, videoNotFound } from '../shows/shows.service.ts';
 import { presentTicketAnswer } from './tickets.presenter.ts';
@@ -26,8 +28,23 @@ export type TicketsDeps = {
   /** The session of an auth token (the token-check shape carries one in its body). */
   authenticate: (key: string) => Promise<Session | null>;
   limiter: LimiterFactory;
+  /**
+   * How long a node trusts a ticket it has read (0: always ask the database). Only tickets held
+   * are kept: a fan who just got one is never refused from memory. A changed ticket (an upgrade)
+   * shows at once on the node that changed it, on the others within this time.
+   */
+  cacheMs: number;
   now?: () => Date;
+  /** Lookup batches in flight at once: 1 on PGlite (one connection), a few on a PostgreSQL pool. */
+  dbConcurrency?: number;
 };
+
+type HeldTicket = { id: number; attributes: TicketAttributes };
+
+/** A fan's ticket for every show of an arena-sized crowd fits; an entry is a few small objects. */
+const TICKET_CACHE_MAX = 200_000;
+/** Ticket lookups per query at doors-open. */
+const LOOKUP_BATCH_MAX = 256;
 
 const noTicket = () => new AppError('NO_TICKET', 402, TICKET_TEXT_EN.noAccessPass);
 const alreadyRedeemed = () => new AppError('TICKET_ALREADY_REDEEMED', 409, TICKET_TEXT_EN.alreadyRedeemed);
@@ -45,6 +62,31 @@ export function createTicketsService(deps: TicketsDeps) {
   const now = deps.now ?? (() => new Date());
   // Per account: guessing codes is slow, and a fan retrying a typo has room (TIX-34).
   const manualLimit = deps.limiter('ticket-manual', { points: 10, durationSec: 5 * 60 });
+  const cache = createTtlCache<string, HeldTicket>({
+    ttlMs: deps.cacheMs,
+    max: TICKET_CACHE_MAX,
+    now: () => now().getTime(),
+  });
+  const cacheKey = (userId: number, showId: number) => `${userId}:${showId}`;
+  // A doors-open crowd's first checks: one query per batch of fans instead of one per fan.
+  const ticketLookups = createBatcher({
+    maxBatch: LOOKUP_BATCH_MAX,
+    concurrency: deps.dbConcurrency ?? 1,
+    run: (pairs: readonly { userId: number; showId: number }[]) => deps.tickets.findTickets(pairs),
+  });
+
+  /** The doors-open hot path: memory, else one probe of the (user_id, show_id) unique index. */
+  async function heldTicket(userId: number, showId: number): Promise<HeldTicket | undefined> {
+    const key = cacheKey(userId, showId);
+    const hit = cache.get(key);
+    if (hit) return hit;
+    const startedAt = cache.epoch();
+    const row = await ticketLookups.submit({ userId, showId });
+    if (!row) return undefined;
+    const held = { id: row.id, attributes: row.attributes };
+    cache.set(key, held, startedAt);
+    return held;
+  }
 
   async function showByPaidEvent(name: string): Promise<CatalogEntry> {
     const entry = await deps.shows.byPaidEventName(name);
@@ -59,7 +101,9 @@ export function createTicketsService(deps: TicketsDeps) {
   async function redeem(user: UserRow, entry: CatalogEntry, code: BookingCodeRow): Promise<TicketAttributes> {
     const held = await deps.tickets.findTicket(user.id, entry.row.id);
     if (held && !isUpgrade(code.attributes, held.attributes)) return held.attributes;
-    return deps.tickets.transaction(async (tx) => {
+    // Forgotten before and after: no read under way meanwhile stores the ticket as it was.
+    cache.forget(cacheKey(user.id, entry.row.id));
+    const attributes = await deps.tickets.transaction(async (tx) => {
       if (!(await deps.tickets.redeemCode(code.id, user.id, now(), tx))) {
         // Lost a race: the same fan's double submit is fine, another account's win is a 409.
         if ((await deps.tickets.codeHolder(code.id, tx)) !== user.id) throw alreadyRedeemed();
@@ -78,6 +122,8 @@ export function createTicketsService(deps: TicketsDeps) {
       );
       return code.attributes;
     });
+    cache.forget(cacheKey(user.id, entry.row.id));
+    return attributes;
   }
 
   /** Does the fan hold a ticket for the paid event? One indexed read for a ticket holder. */
@@ -86,7 +132,7 @@ export function createTicketsService(deps: TicketsDeps) {
     body: Pick<CachedTicketCheck, 'paid_event' | 'vendor'>,
   ): Promise<TicketValidateResponse> {
     const entry = await showByPaidEvent(body.paid_event);
-    const ticket = await deps.tickets.findTicket(user.id, entry.row.id);
+    const ticket = await heldTicket(user.id, entry.row.id);
     if (ticket) return presentTicketAnswer(entry, ticket.attributes);
     if (body.vendor === VENDOR_IDS.partner) {
       throw new AppError('WEVERSE_TICKET_NOT_FOUND', 404, TICKET_TEXT_EN.weverseNotFound);
@@ -130,6 +176,9 @@ export function createTicketsService(deps: TicketsDeps) {
   }
 
   return {
+    /** The fan's ticket for a show, if any (the gate into the show asks). */
+    ticketFor: heldTicket,
+
     /** POST /thor/ticket/validate/ in its three shapes (TIX-27..29). */
     async validate(body: TicketValidateBody, session: Session | null): Promise<TicketValidateResponse> {
       if ('token' in body) {

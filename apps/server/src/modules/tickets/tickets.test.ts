@@ -60,6 +60,18 @@ describe('POST /thor/ticket/validate/, cached check', () => {
     expect(partner.json().message).toBe('Weverse ticket not found.');
   });
 
+  it('the third-party video vendor: its tickets are bound to the account, so the cached check answers (TIX-32)', async () => {
+    const show = await createShow(t.db, { vendors: [['thirdparty', 'thirdparty']] });
+    const holder = await fan();
+    await createTicket(t.db, { userId: holder.user.id, showId: show.id });
+    const body = { paid_event: show.paid_event_name, redeemed_only: true, vendor: 'thirdparty' };
+    const ok = await validate(body, holder.headers);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toMatchObject({ status: true, paid_event_id: show.paid_event_id });
+    const other = await fan();
+    expect((await validate(body, other.headers)).statusCode).toBe(402);
+  });
+
   it('another fan’s ticket is not yours', async () => {
     const show = await createShow(t.db);
     const holder = await createUser(t.db);

@@ -4,7 +4,11 @@ import { AppError, notFound } from '../../errors.ts';
 import { checkUsername } from './username-rules.ts';
 import { isUniqueViolation, type UsersRepo } from './users.repo.ts';
 
-export function createUsersService(deps: { users: UsersRepo }) {
+export function createUsersService(deps: {
+  users: UsersRepo;
+  /** A user row changed: whoever keeps copies (the session cache) drops them. */
+  onChange?: (userId: number) => void;
+}) {
   const taken = () =>
     new AppError('USERNAME_TAKEN', 409, SPEC_TEXT_EN['username-update-409'], { field: 'username' });
   return {
@@ -21,6 +25,7 @@ export function createUsersService(deps: { users: UsersRepo }) {
       try {
         const row = await deps.users.updateUsername(userId, username);
         if (!row) throw notFound('User not found.');
+        deps.onChange?.(userId);
         return row;
       } catch (err) {
         if (isUniqueViolation(err, 'users_username_key')) throw taken();

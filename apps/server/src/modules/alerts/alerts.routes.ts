@@ -1,0 +1,26 @@
+import { Alert, AlertParams, AlertPublished, ErrorBody } from '@encore/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AuthGuards } from '../../platform/auth-guard.ts';
+import type { AlertsService } from './alerts.service.ts';
+
+const err = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody]));
+
+/** POST /thor/host/shows/{slug}/alerts: the control room's overlays, slates, light-stick and chat switch. */
+export function alertsRoutes(deps: { alerts: AlertsService; guards: AuthGuards }): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/thor/host/shows/:slug/alerts',
+      {
+        preHandler: deps.guards.requireHost,
+        schema: {
+          tags: ['host'],
+          summary: 'Publish an alert to the whole show, or with f to one username',
+          params: AlertParams,
+          body: Alert,
+          response: { 202: AlertPublished, ...err(400, 401, 403, 404) },
+        },
+      },
+      async (req, reply) => reply.code(202).send(await deps.alerts.publish(req.params.slug, req.body)),
+    );
+  };
+}

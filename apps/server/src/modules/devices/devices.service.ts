@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type ChannelEvent,
+  doorsOpenAt,
+  type EnterEventResponse,
+  LIMITS,
+  userChannel,
+} from '@encore/contract';
+import { AppError } from '../../errors.ts';
+import { createBatcher } from '../../platform/batcher.ts';
+import type { Bus, BusLogger } from '../../realtime/bus.ts';
+import type { Session } from '../auth/auth.service.ts';
+import { type ShowsService, videoNotFound } from '../shows/shows.service.ts';
+import type { TicketsService } from '../tickets/tickets.service.ts';
+import { presentEntry } from './devices.presenter.ts';
+import type { DevicesRepo, EntryOutcome, NewSession } from './devices.repo.ts';
+
+/** A device session not seen this long (no live socket, no heartbeat) no longer counts (DEV-05). */
+export const SESSION_IDLE_MS = 10 * 60_000;
+
+/** Entries per transaction: large enough for a doors-open burst, small enough to keep locks short. */
+const ENTRY_BATCH_MAX = 256;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+const notOpen = () =>
+  new AppError('EVENT_NOT_OPEN', 403, 'The concert has not started yet or has already ended.');
+const noTicket = () =>
+  new AppError('NO_TICKET', 202, 'You need a ticket for this show. Validate your ticket to enter.');
+const sessionNotFound = () => new AppError('SESSION_NOT_FOUND', 404, 'This device session does not exist.');
+
+export type DevicesDeps = {
+  devices: DevicesRepo;
+  shows: ShowsService;
+  tickets: Pick<TicketsService, 'ticketFor'>;
+  bus: Bus;
+  log: BusLogger;
+  now?: () => Date;
+  /** Entry batches in flight at once: 1 on PGlite (one connection), a few on a PostgreSQL pool. */
+  entryConcurrency?: number;
+};
+
+/**
+ * The gate into a show and the devices behind it (DEV-01..05): a ticket admits at most
+ * LIMITS.devicesPerTicket live device sessions; a newer one ends the oldest, and the fan's devices
+ * hear it on their user channel, published after the commit.
+ */
+export function createDevicesService(deps: DevicesDeps) {
+  const now = deps.now ?? (() => new Date());
+  const seenSince = (at: Date) => new Date(at.getTime() - SESSION_IDLE_MS);
+
+  async function publish(userId: number, events: ChannelEvent[]): Promise<void> {
+    for (const event of events) {
+      try {
+        await deps.bus.publish(userChannel(userId), event);
+      } catch (err) {
+        // The change is committed; a lost notice is corrected by the next count or by a reload.
+        deps.log.error({ err, userId, kind: event.kind }, 'device event not published');
+      }
+    }
+  }
+
+  async function publishCounts(ticketIds: readonly number[], at: Date): Promise<void> {
+    for (const t of await deps.devices.liveCounts(ticketIds, seenSince(at))) {
+      await publish(t.userId, [{ kind: 'devices', paid_event_name: t.paidEventName, count: t.count }]);
+    }
+  }
+
+  // Doors-open: thousands of entries a second, one transaction per batch (DESIGN.md section 8).
+  const entries = createBatcher<NewSession, EntryOutcome>({
+    maxBatch: ENTRY_BATCH_MAX,
+    concurrency: deps.entryConcurrency ?? 1,
+    run: (batch) => {
+      const at = now();
+      return deps.devices.enterMany(batch, { limit: LIMITS.devicesPerTicket, seenSince: seenSince(at), at });
+    },
+  });
+
+  async function showBySlug(slug: string) {
+    const entry = await deps.shows.bySlug(slug);
+    if (!entry) throw videoNotFound();
+    return entry;
+  }
+
+  return {
+    /** POST /thor/shows/{slug}/enter/ */
+    async enter(session: Session, slug: string): Promise<EnterEventResponse> {
+      const entry = await showBySlug(slug);
+      const at = now();
+      if (at < doorsOpenAt(entry.show) || at >= entry.row.event_end_time) throw notOpen();
+      const user = session.user;
+      const ticket = await deps.tickets.ticketFor(user.id, entry.row.id);
+      if (!ticket) throw noTicket();
+
+      const sessionId = randomUUID();
+      const outcome = await entries.submit({
+        id: sessionId,
+        userId: user.id,
+        showId: entry.row.id,
+        ticketId: ticket.id,
+        authTokenId: session.tokenId,
+        at,
+      });
+      if (outcome.kind === 'no-ticket') throw noTicket();
+      const { replaced, count: devices } = outcome;
+
+      await publish(user.id, [
+        ...replaced.map(
+          (id): ChannelEvent => ({ kind: 'device_logout', session_id: id, reason: 'too_many_devices' }),
+        ),
+        { kind: 'devices', paid_event_name: entry.row.paid_event_name, count: devices },
+      ]);
+      return presentEntry({ entry, attributes: ticket.attributes, sessionId, devices, now: at });
+    },
+
+    /** DELETE /thor/shows/{slug}/enter/{session_id}/: idempotent for one's own session. */
+    async leave(session: Session, slug: string, sessionId: string): Promise<void> {
+      const entry = await showBySlug(slug);
+      if (!UUID_RE.test(sessionId)) throw sessionNotFound();
+      const row = await deps.devices.find(sessionId);
+      if (!row || row.user_id !== session.user.id || row.show_id !== entry.row.id) throw sessionNotFound();
+      if (row.ended_at) return;
+      const at = now();
+      const ended = await deps.devices.end([sessionId], 'left', at);
+      if (ended.length > 0) await publishCounts([row.ticket_id], at);
+    },
+
+    /** The realtime gateway's question: is this the user's live session? A live one is seen now. */
+    async check(userId: number, sessionId: string): Promise<boolean> {
+      if (!UUID_RE.test(sessionId)) return false;
+      const row = await deps.devices.find(sessionId);
+      if (!row || row.user_id !== userId || row.ended_at) return false;
+      const at = now();
+      if (row.last_seen_at <= seenSince(at)) {
+        await deps.devices.end([sessionId], 'expired', at);
+        return false;
+      }
+      await deps.devices.touch([sessionId], at);
+      return true;
+    },
+
+    async touch(sessionIds: readonly string[]): Promise<void> {
+      await deps.devices.touch(
+        sessionIds.filter((id) => UUID_RE.test(id)),
+        now(),
+      );
+    },
+
+    /** A logout frees the places its login held; tokenId null (password reset) frees them all. */
+    async endForLogout(userId: number, tokenId: number | null): Promise<void> {
+      const at = now();
+      const tickets = await deps.devices.endForLogout(userId, tokenId, at);
+      await publishCounts(tickets, at);
+    },
+  };
+}
+
+export type DevicesService = ReturnType<typeof createDevicesService>;

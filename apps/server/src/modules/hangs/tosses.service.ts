@@ -1,0 +1,127 @@
+import { hangChannel, OVER_CAPACITY, type Toss, type TossBody, type TossResponse } from '@encore/contract';
+import type { UserRow } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { createBatcher } from '../../platform/batcher.ts';
+import { hasBannedChatWord } from '../../platform/profanity.ts';
+import type { LimiterFactory } from '../../platform/rate-limit.ts';
+import type { Bus, BusLogger } from '../../realtime/bus.ts';
+import type { HangsRepo, NewToss } from './hangs.repo.ts';
+import type { HangsService } from './hangs.service.ts';
+
+/** What the toss path needs of the sticker shop: the sticker, if the fan owns it. */
+export type StickerOwnership = {
+  ownedSticker(userId: number, stickerId: string): Promise<{ display_image: string } | null>;
+};
+
+export type TossBudgets = {
+  /** Tosses one fan may send per 10 seconds, on every node together (Redis) or on this one. */
+  perUser: number;
+  /** Tosses one hang accepts per second. */
+  perHang: number;
+};
+
+const overCapacity = () =>
+  new AppError(OVER_CAPACITY, 500, 'The chat is over capacity. Please wait a moment before sending again.');
+
+/**
+ * POST /thor/hangs/{hangId}/{sessionId}/toss/: validate, budget, filter, stamp, persist (one insert
+ * per batch of concurrent tosses), then publish delivered ones on the hang's channel.
+ */
+export function createTossesService(deps: {
+  hangs: HangsService;
+  repo: HangsRepo;
+  stickers: StickerOwnership;
+  limiter: LimiterFactory;
+  budgets: TossBudgets;
+  bus: Bus;
+  log: BusLogger;
+  now?: () => Date;
+}) {
+  const now = deps.now ?? (() => new Date());
+  const userBudget = deps.limiter('toss-user', { points: deps.budgets.perUser, durationSec: 10 });
+  const hangBudget = deps.limiter('toss-hang', { points: deps.budgets.perHang, durationSec: 1 });
+  const writer = createBatcher<NewToss, void>({
+    maxBatch: 1000,
+    run: async (items) => {
+      await deps.repo.insertTosses(items);
+      return items.map(() => undefined);
+    },
+  });
+
+  async function spend(userId: number, hangId: number): Promise<void> {
+    try {
+      await userBudget.consume(String(userId));
+      await hangBudget.consume(String(hangId));
+    } catch (err) {
+      if (err instanceof AppError && err.status === 429) throw overCapacity();
+      throw err;
+    }
+  }
+
+  return {
+    async toss(
+      user: UserRow,
+      params: { hangId: number; sessionId: string },
+      body: TossBody,
+    ): Promise<TossResponse> {
+      if (body.hang_id !== params.hangId) {
+        throw new AppError('BAD_REQUEST', 400, 'hang_id: does not match the path.', { field: 'hang_id' });
+      }
+      const ctx = await deps.hangs.hangById(params.hangId);
+      if (!ctx) throw new AppError('HANG_NOT_EXISTS', 404, 'This chat room does not exist.');
+      if (body.paid_event_name !== ctx.show.row.paid_event_name) {
+        throw new AppError('BAD_REQUEST', 400, 'paid_event_name: not the show of this chat room.', {
+          field: 'paid_event_name',
+        });
+      }
+      const session = await deps.hangs.activeSession(user, params.sessionId, ctx.hang.id);
+      if (!session) throw new AppError('NOT_ALLOWED', 412, 'Join the chat room before sending.');
+      await spend(user.id, ctx.hang.id);
+
+      let stickerImage: string | null = null;
+      if (body.toss_type === 'sticker') {
+        const stickerId = body.toss_data?.sticker_id ?? '';
+        const sticker = await deps.stickers.ownedSticker(user.id, stickerId);
+        if (!sticker) throw new AppError('STICKER_NOT_OWNED', 403, 'You do not own this sticker.');
+        stickerImage = sticker.display_image;
+      }
+      const text = body.toss_type === 'sticker' ? body.toss_text : body.toss_text.trim();
+      const reason = hasBannedChatWord(text)
+        ? ('profanity' as const)
+        : (await deps.hangs.chatEnabled(ctx.show.row.id))
+          ? null
+          : ('chat_disabled' as const);
+      const sendTime = now();
+      const sender = await deps.hangs.sender(user);
+      const toss: Toss = {
+        toss_id: body.toss_id,
+        hang_id: ctx.hang.id,
+        toss_type: body.toss_type,
+        toss_text: text,
+        toss_data:
+          stickerImage === null
+            ? null
+            : { sticker_id: body.toss_data?.sticker_id ?? '', display_image: stickerImage },
+        send_time: sendTime.toISOString(),
+        sender,
+      };
+      await writer.submit({
+        id: body.toss_id,
+        hangId: ctx.hang.id,
+        userId: user.id,
+        tossType: body.toss_type,
+        tossText: text,
+        stickerId: toss.toss_data?.sticker_id ?? null,
+        stickerImage,
+        sendTime,
+        heldReason: reason,
+      });
+      if (reason) return { toss, delivered: false, reason };
+      // After the write: a toss on the channel is one a later join_hang also returns.
+      await deps.bus.publish(hangChannel(ctx.hang.suffix), { kind: 'toss', toss });
+      return { toss, delivered: true };
+    },
+  };
+}
+
+export type TossesService = ReturnType<typeof createTossesService>;

@@ -1,0 +1,286 @@
+import { ClientFrame, userChannel } from '@encore/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RawData, WebSocket } from 'ws';
+import type { Session } from '../modules/auth/auth.service.ts';
+import { isWellFormedToken } from '../platform/auth-guard.ts';
+import type { Bus } from './bus.ts';
+import type { ChannelAccess } from './channel-access.ts';
+import { createChannelHub } from './channel-hub.ts';
+import { CLOSE, type Connection, goLive, isOpen, newConnection, releaseHolds, send } from './connection.ts';
+
+const MAX_BAD_FRAMES = 5;
+/** A tab sends a subscribe and a ping every half minute; twenty frames a second is abuse. */
+const MAX_FRAMES_PER_SECOND = 20;
+/**
+ * After `ready`, the user channel's live frames wait for the client's first frame (or this long):
+ * a resuming client's `subscribe` with its last_seq then gets what it missed before anything newer,
+ * so frames always arrive in sequence order.
+ */
+const RESUME_HOLD_MS = 1000;
+const SWEEP_MS = 30_000;
+/** A live socket or a ping keeps its device session alive; last_seen_at is written once a minute. */
+const TOUCH_EVERY_MS = 60_000;
+const TOUCH_FLUSH_MS = 1000;
+
+export type DeviceSessionCheck = {
+  /** True when the session is the user's and live; a live one is marked seen. */
+  check(userId: number, sessionId: string): Promise<boolean>;
+  touch(sessionIds: readonly string[]): Promise<void>;
+};
+
+export type GatewayDeps = {
+  bus: Bus;
+  access: ChannelAccess;
+  authenticate: (key: string) => Promise<Session | null>;
+  sessions: DeviceSessionCheck;
+  authTimeoutMs: number;
+  tickMs: number;
+  log: FastifyBaseLogger;
+};
+
+/** The /realtime protocol (contract realtime.ts): auth, subscribe with resume, ping, fan-out. */
+export function createGateway(deps: GatewayDeps) {
+  const hub = createChannelHub({ bus: deps.bus, tickMs: deps.tickMs, log: deps.log });
+  const connections = new Set<Connection>();
+  const touches = new Set<string>();
+  let closing = false;
+
+  function queueTouch(c: Connection, at: number): void {
+    if (!c.sessionId || at - c.lastTouchAt < TOUCH_EVERY_MS) return;
+    c.lastTouchAt = at;
+    touches.add(c.sessionId);
+  }
+
+  async function flushTouches(): Promise<void> {
+    if (touches.size === 0) return;
+    const ids = [...touches];
+    touches.clear();
+    await deps.sessions.touch(ids).catch((err: unknown) => deps.log.warn({ err }, 'session touch failed'));
+  }
+
+  async function follow(c: Connection, channel: string, lastSeq: number | undefined): Promise<void> {
+    // A socket that closed while its frames waited must not attach again: nothing would detach it.
+    if (!isOpen(c)) return;
+    let f = c.follows.get(channel);
+    // Frames are handled one at a time, so no other follow() of this channel is under way.
+    if (f?.mode === 'live') return;
+    if (!f) {
+      f = { mode: 'replaying', delivered: 0, held: [] };
+      c.follows.set(channel, f);
+      hub.attach(channel, c);
+    }
+    f.mode = 'replaying';
+    if (lastSeq === undefined) {
+      // Live from here on: once this returns, no event of the channel passes the socket by.
+      await hub.ready(channel);
+      return goLive(c, f);
+    }
+    try {
+      const { seq, messages } = await deps.bus.history(channel, 0);
+      if (c.follows.get(channel) !== f) return;
+      // A last_seq beyond the channel's numbering is from before it started over: all is new.
+      f.delivered = lastSeq > seq ? 0 : lastSeq;
+      goLive(c, f, messages);
+    } catch (err) {
+      deps.log.warn({ err, channel }, 'resume failed');
+      send(c, { type: 'error', code: 'RESUME_FAILED', message: `Could not replay ${channel}.` });
+      if (c.follows.get(channel) === f) goLive(c, f);
+    }
+  }
+
+  function unfollow(c: Connection, channel: string): void {
+    if (!c.follows.delete(channel)) return;
+    hub.detach(channel, c);
+  }
+
+  async function authenticate(c: Connection, frame: Extract<ClientFrame, { type: 'auth' }>): Promise<void> {
+    const session = isWellFormedToken(frame.token) ? await deps.authenticate(frame.token) : null;
+    if (!isOpen(c)) return;
+    if (!session) {
+      c.socket.close(CLOSE.unauthorized, 'invalid token');
+      return;
+    }
+    c.user = session.user;
+    if (c.authTimer) clearTimeout(c.authTimer);
+    let valid = false;
+    if (frame.session_id) {
+      valid = await deps.sessions.check(session.user.id, frame.session_id);
+      if (valid) {
+        c.sessionId = frame.session_id;
+        c.lastTouchAt = Date.now();
+      }
+    }
+    if (!isOpen(c)) return;
+    const own = userChannel(session.user.id);
+    c.follows.set(own, { mode: 'holding', delivered: 0, held: [] });
+    hub.attach(own, c);
+    // After `ready` every event of the user channel reaches this socket, whichever node published it.
+    await hub.ready(own);
+    if (!isOpen(c)) return;
+    c.holdTimer = setTimeout(() => releaseHolds(c), RESUME_HOLD_MS);
+    send(c, { type: 'ready', user_id: session.user.id, session_valid: valid });
+    if (frame.session_id && !valid) send(c, { type: 'session_expired', session_id: frame.session_id });
+  }
+
+  function badFrame(c: Connection, message: string): void {
+    c.badFrames += 1;
+    if (c.badFrames >= MAX_BAD_FRAMES) {
+      c.socket.close(CLOSE.policy, 'too many bad frames');
+      return;
+    }
+    send(c, { type: 'error', code: 'BAD_FRAME', message });
+  }
+
+  async function handle(c: Connection, frame: ClientFrame): Promise<void> {
+    if (!isOpen(c)) return;
+    if (!c.user) {
+      if (frame.type !== 'auth') {
+        c.socket.close(CLOSE.unauthorized, 'authenticate first');
+        return;
+      }
+      return authenticate(c, frame);
+    }
+    switch (frame.type) {
+      case 'auth':
+        return badFrame(c, 'Already authenticated.');
+      case 'ping':
+        releaseHolds(c);
+        queueTouch(c, Date.now());
+        return send(c, { type: 'pong' });
+      case 'unsubscribe':
+        releaseHolds(c);
+        for (const channel of frame.channels) unfollow(c, channel);
+        return;
+      case 'subscribe': {
+        const named = new Set(frame.channels.map((s) => s.channel));
+        releaseHolds(c, named);
+        // A held channel named here is resumed by follow(), not released by the hold timer meanwhile.
+        for (const channel of named) {
+          const f = c.follows.get(channel);
+          if (f?.mode === 'holding') f.mode = 'replaying';
+        }
+        for (const { channel, last_seq } of frame.channels) {
+          if (!(await deps.access.canRead(c.user, channel))) {
+            send(c, {
+              type: 'error',
+              code: 'FORBIDDEN',
+              message: `You may not subscribe to ${channel}.`,
+              channel,
+            });
+            continue;
+          }
+          await follow(c, channel, last_seq);
+        }
+      }
+    }
+  }
+
+  function onMessage(c: Connection, data: RawData, isBinary: boolean): void {
+    c.alive = true;
+    const at = Date.now();
+    if (at - c.windowStart >= 1000) {
+      c.windowStart = at;
+      c.framesInWindow = 0;
+    }
+    c.framesInWindow += 1;
+    if (c.framesInWindow > MAX_FRAMES_PER_SECOND) {
+      c.socket.close(CLOSE.policy, 'too many frames');
+      return;
+    }
+    let parsed: ReturnType<typeof ClientFrame.safeParse> | null = null;
+    if (!isBinary) {
+      try {
+        parsed = ClientFrame.safeParse(JSON.parse(data.toString()));
+      } catch {
+        parsed = null;
+      }
+    }
+    if (!parsed?.success) {
+      // Before authentication there is no second chance.
+      if (!c.user) c.socket.close(CLOSE.unauthorized, 'authenticate first');
+      else badFrame(c, 'Not a frame of the realtime protocol.');
+      return;
+    }
+    const frame = parsed.data;
+    c.queue = c.queue
+      .then(() => handle(c, frame))
+      .catch((err: unknown) => {
+        deps.log.error({ err }, 'realtime frame failed');
+        if (isOpen(c)) c.socket.close(CLOSE.internal, 'internal error');
+      });
+  }
+
+  // Dead sockets (no pong since the last sweep) are dropped; live ones keep their session alive.
+  const sweep = setInterval(() => {
+    const at = Date.now();
+    for (const c of connections) {
+      if (!c.alive) {
+        c.socket.terminate();
+        continue;
+      }
+      c.alive = false;
+      queueTouch(c, at);
+      try {
+        c.socket.ping();
+      } catch {
+        c.socket.terminate();
+      }
+    }
+  }, SWEEP_MS);
+  const touchFlush = setInterval(() => void flushTouches(), TOUCH_FLUSH_MS);
+  sweep.unref();
+  touchFlush.unref();
+
+  return {
+    accept(socket: WebSocket): void {
+      if (closing) {
+        socket.close(CLOSE.goingAway, 'server shutting down');
+        return;
+      }
+      const c = newConnection(socket);
+      connections.add(c);
+      c.authTimer = setTimeout(() => {
+        if (!c.user) socket.close(CLOSE.unauthorized, 'authentication timeout');
+      }, deps.authTimeoutMs);
+      socket.on('message', (data, isBinary) => onMessage(c, data, isBinary));
+      socket.on('pong', () => {
+        c.alive = true;
+      });
+      socket.on('error', (err) => deps.log.debug({ err }, 'realtime socket error'));
+      // Nothing is ended on close: a reload reconnects, and an abandoned session expires by itself.
+      socket.on('close', () => {
+        connections.delete(c);
+        if (c.authTimer) clearTimeout(c.authTimer);
+        if (c.holdTimer) clearTimeout(c.holdTimer);
+        for (const channel of c.follows.keys()) hub.detach(channel, c);
+        c.follows.clear();
+      });
+    },
+
+    connectionCount(): number {
+      return connections.size;
+    },
+
+    /** Graceful shutdown: 1001 to every client (they reconnect elsewhere), then pending touches. */
+    async close(graceMs = 2000): Promise<void> {
+      closing = true;
+      clearInterval(sweep);
+      clearInterval(touchFlush);
+      const closed = [...connections].map(
+        (c) =>
+          new Promise<void>((resolve) => {
+            if (c.socket.readyState === c.socket.CLOSED) return resolve();
+            c.socket.once('close', () => resolve());
+            c.socket.close(CLOSE.goingAway, 'server shutting down');
+          }),
+      );
+      const deadline = new Promise<void>((resolve) => setTimeout(resolve, graceMs).unref());
+      await Promise.race([Promise.all(closed), deadline]);
+      for (const c of connections) c.socket.terminate();
+      hub.close();
+      await flushTouches();
+    },
+  };
+}
+
+export type Gateway = ReturnType<typeof createGateway>;
