@@ -1,12 +1,36 @@
+import { TIMINGS_MS } from '@encore/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Routes } from 'react-router';
 import { LandingPage } from '../features/landing/index.ts';
+import { loadDeferredTexts } from '../lib/i18n/i18n.ts';
+import { withTimeout } from '../lib/lazy-with-timeout.ts';
 import { Layout } from './layout.tsx';
 import { ResetPasswordRoute } from './reset-password-route.tsx';
+import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
-// The show page carries the player later: it must not weigh on the landing route.
-const EventPage = lazy(() => import('../features/event/index.ts').then((m) => ({ default: m.EventPage })));
+// The show page carries the player later: it must not weigh on the landing route. It loads with its
+// English texts, and gives up after 120 s so a stalled connection ends in a retry notice (LAND-05).
+const EventPage = lazy(() =>
+  withTimeout(
+    () =>
+      Promise.all([
+        import('../features/event/index.ts'),
+        loadDeferredTexts('event'),
+        loadDeferredTexts('chat'),
+        loadDeferredTexts('player'),
+      ]),
+    TIMINGS_MS.chunkLoadTimeout,
+  ).then(([m]) => ({ default: m.EventPage })),
+);
+
+// The host's control room (issue 5): hosts only, loaded only when opened.
+const ControlRoomPage = lazy(() =>
+  withTimeout(
+    () => Promise.all([import('../features/control-room/index.ts'), loadDeferredTexts('chat')]),
+    TIMINGS_MS.chunkLoadTimeout,
+  ).then(([m]) => ({ default: m.ControlRoomPage })),
+);
 
 function RouteLoading() {
   const { t } = useTranslation();
@@ -26,12 +50,24 @@ export function AppRoutes() {
         <Route
           path="event/:id"
           element={
-            <Suspense fallback={<RouteLoading />}>
-              <EventPage />
-            </Suspense>
+            <RouteErrorBoundary>
+              <Suspense fallback={<RouteLoading />}>
+                <EventPage />
+              </Suspense>
+            </RouteErrorBoundary>
           }
         />
         <Route path="reset-password/:token" element={<ResetPasswordRoute />} />
+        <Route
+          path="control/:slug"
+          element={
+            <RouteErrorBoundary>
+              <Suspense fallback={<RouteLoading />}>
+                <ControlRoomPage />
+              </Suspense>
+            </RouteErrorBoundary>
+          }
+        />
         <Route path="*" element={<LandingPage />} />
       </Route>
     </Routes>

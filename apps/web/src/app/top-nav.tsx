@@ -14,6 +14,8 @@ export function TopNav() {
           {logo && <img className="brand__mark" src={logo} alt="" width="32" height="32" />}
           <span className="brand__name">{t('app-name')}</span>
         </Link>
+        {/* The viewer page renders its pip selector here (features/viewer/pip-selector.tsx). */}
+        <div className="top-nav__slot" id="nav-viewer-slot" />
         <div className="top-nav__actions">
           <LanguageSwitcher />
           <AccountNav />

@@ -1,25 +1,42 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { useParams } from 'react-router';
+import { useConfig } from '../../lib/config/config-context.tsx';
+import { useTicketStore } from '../tickets/index.ts';
+import { EventNotice } from './components/event-notice.tsx';
+import { EventViewer } from './components/event-viewer.tsx';
+import { useEventEntry } from './hooks/use-event-entry.ts';
 import '../../components/ui/button.css';
 import './event.css';
 
-/** The show page. Its player and chat come with the viewing issues; until then it says so plainly. */
+/** /event/:id (LAND-04): enters the show and holds the device session while the page is open. */
 export function EventPage() {
   const { t } = useTranslation();
+  const { id = '' } = useParams();
+  const { shows } = useConfig();
+  const show = shows.find((s) => s.slug === id);
+  const { state, retry, expire } = useEventEntry(id, show);
+  const noTicket = state.kind === 'problem' && state.problem === 'no-ticket';
+  const validated = useTicketStore((s) => (show ? s.tickets[show.paid_event_name]?.status === true : false));
+
+  // A fan who validates a booking number from the no-ticket notice walks straight in.
+  useEffect(() => {
+    if (noTicket && validated) retry();
+  }, [noTicket, validated, retry]);
+
   return (
-    <section className="event-notice" data-testid="event-page" aria-labelledby="event-notice-title">
-      <div className="event-notice__stage" aria-hidden="true">
-        <span className="event-notice__light" />
-      </div>
-      <h1 className="event-notice__title" id="event-notice-title">
-        {t('event-notice-title')}
-      </h1>
-      <p className="event-notice__text" data-testid="event-notice">
-        {t('event-not-started')}
-      </p>
-      <Link to="/" className="btn btn--secondary btn--lg" data-testid="event-back-home">
-        <span className="btn__label">{t('event-back-home')}</span>
-      </Link>
-    </section>
+    <div className="event-page" data-testid="event-page" data-state={state.kind}>
+      {state.kind === 'entering' && (
+        <div className="event-entering" role="status" data-testid="event-entering">
+          <span className="spinner" aria-hidden="true" />
+          <p>{t('event-entering')}</p>
+        </div>
+      )}
+      {state.kind === 'in' && (
+        <EventViewer key={state.entry.session_id} entry={state.entry} onExpired={expire} />
+      )}
+      {state.kind === 'expired' && <EventNotice kind="expired" show={show} onRetry={retry} />}
+      {state.kind === 'problem' && <EventNotice kind={state.problem} show={show} onRetry={retry} />}
+    </div>
   );
 }

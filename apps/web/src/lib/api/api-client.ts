@@ -18,9 +18,16 @@ export interface ApiRequest {
   body?: unknown;
   /** Send the auth token. Login, registration and password reset are anonymous calls. */
   auth?: boolean;
-  /** Logout itself answers 401 for an already dead token; that must not end the session twice. */
-  handleAuthFailure?: boolean;
+  /**
+   * false: never end the session on this call (logout itself answers 401 for a dead token);
+   * 'unauthorized-only': only a 401 ends it.
+   */
+  handleAuthFailure?: boolean | 'unauthorized-only';
   signal?: AbortSignal;
+  /** The request outlives the page (leaving an event as the tab closes). */
+  keepalive?: boolean;
+  /** Sends this token instead of the stored one: a call made for a session that is already cleared. */
+  token?: string | null;
 }
 
 export interface ApiResponse<T> {
@@ -48,10 +55,10 @@ async function readBody(res: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(path: string, request: ApiRequest = {}): Promise<ApiResponse<T>> {
-  const { method = 'GET', body, auth = true, handleAuthFailure = true, signal } = request;
+  const { method = 'GET', body, auth = true, handleAuthFailure = true, signal, keepalive } = request;
   const headers: Record<string, string> = { Accept: accept };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const token = auth ? useSessionStore.getState().authToken : null;
+  const token = auth ? (request.token ?? useSessionStore.getState().authToken) : null;
   if (token) headers.Authorization = `Token ${token}`;
 
   let res: Response;
@@ -62,6 +69,7 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
       body: body === undefined ? undefined : JSON.stringify(body),
       credentials: 'same-origin',
       signal: signal ?? null,
+      keepalive: keepalive ?? false,
     });
   } catch (error) {
     if (signal?.aborted) throw error;
@@ -73,6 +81,8 @@ export async function apiRequest<T>(path: string, request: ApiRequest = {}): Pro
 
   if (res.status === 429) console.warn(`[api] ${method} ${path}: 429 too many requests`);
   // Only a call that carried a token can prove the token is no longer good.
-  if (token && handleAuthFailure && (res.status === 401 || res.status === 403)) onAuthFailure?.(res.status);
+  // A call may answer 403 for a reason of its own (the event gate's EVENT_NOT_OPEN): it opts out of 403.
+  const endsSession = res.status === 401 || (res.status === 403 && handleAuthFailure !== 'unauthorized-only');
+  if (token && handleAuthFailure && endsSession) onAuthFailure?.(res.status as 401 | 403);
   throw new ApiError(res.status, data);
 }

@@ -42,14 +42,40 @@ export async function initI18n(initial: Locale): Promise<void> {
   applyDocumentLocale(i18next.language as Locale);
 }
 
-let authTexts: Promise<void> | null = null;
+/**
+ * English texts that load with the feature showing them instead of with the landing route (see
+ * locales/en.ts). The other locales are one file each and carry every key.
+ */
+const deferredTexts = {
+  auth: () => import('./locales/en-auth.ts').then((m) => m.enAuth),
+  tickets: () => import('./locales/en-tickets.ts').then((m) => m.enTickets),
+  event: () => import('./locales/en-event.ts').then((m) => m.enEvent),
+  landing: () => import('./locales/en-landing.ts').then((m) => m.enLanding),
+  chat: () => import('./locales/en-chat.ts').then((m) => m.enChat),
+  player: () => import('./locales/en-player.ts').then((m) => m.enPlayer),
+} satisfies Record<string, () => Promise<Record<string, string>>>;
 
-/** English texts of the auth forms (see locales/en.ts); the forms' lazy import waits for them. */
+export type DeferredTexts = keyof typeof deferredTexts;
+
+const loading = new Map<DeferredTexts, Promise<void>>();
+
+/** Loads one deferred English file once; a feature's lazy import waits for it. */
+export function loadDeferredTexts(part: DeferredTexts): Promise<void> {
+  let promise = loading.get(part);
+  if (!promise) {
+    promise = deferredTexts[part]().then((texts) => {
+      i18next.addResources('en', 'translation', texts);
+    });
+    // A failed load (offline) may be retried by the next open.
+    promise.catch(() => loading.delete(part));
+    loading.set(part, promise);
+  }
+  return promise;
+}
+
+/** English texts of the auth forms; the forms' lazy import waits for them. */
 export function loadAuthTexts(): Promise<void> {
-  authTexts ??= import('./locales/en-auth.ts').then(({ enAuth }) => {
-    i18next.addResources('en', 'translation', enAuth);
-  });
-  return authTexts;
+  return loadDeferredTexts('auth');
 }
 
 export async function changeLocale(locale: Locale): Promise<void> {

@@ -3,6 +3,11 @@ import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { en } from './locales/en.ts';
 import { enAuth } from './locales/en-auth.ts';
+import { enChat } from './locales/en-chat.ts';
+import { enEvent } from './locales/en-event.ts';
+import { enLanding } from './locales/en-landing.ts';
+import { enPlayer } from './locales/en-player.ts';
+import { enTickets } from './locales/en-tickets.ts';
 import { ja } from './locales/ja.ts';
 import { ko } from './locales/ko.ts';
 import { zhCn } from './locales/zh-cn.ts';
@@ -19,20 +24,48 @@ function sourceFiles(dir: string): string[] {
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}|<(\w+)>/g)].map((m) => m[0]).sort();
 
-describe('messages', () => {
-  const english: Record<string, string> = { ...en, ...enAuth };
+/** Each deferred English file, and where its keys may be used: only code that loads the file. */
+const DEFERRED: { name: string; texts: Record<string, string>; usedIn: (path: string) => boolean }[] = [
+  { name: 'en-auth', texts: enAuth, usedIn: (p) => p.startsWith('features/auth/') },
+  {
+    name: 'en-tickets',
+    texts: enTickets,
+    usedIn: (p) => p.startsWith('features/tickets/modals/') || p === 'features/tickets/api/ticket-errors.ts',
+  },
+  { name: 'en-event', texts: enEvent, usedIn: (p) => p.startsWith('features/event/') },
+  { name: 'en-landing', texts: enLanding, usedIn: (p) => p.startsWith('features/landing/sections/') },
+  {
+    name: 'en-chat',
+    texts: enChat,
+    usedIn: (p) => /^features\/(chat|stickers|alerts|control-room)\//.test(p),
+  },
+  { name: 'en-player', texts: enPlayer, usedIn: (p) => /^features\/(player|viewer)\//.test(p) },
+];
 
-  it('keeps the two English files apart', () => {
-    expect(Object.keys(en).filter((key) => key in enAuth)).toEqual([]);
+describe('messages', () => {
+  const english: Record<string, string> = {
+    ...en,
+    ...enAuth,
+    ...enTickets,
+    ...enEvent,
+    ...enLanding,
+    ...enChat,
+    ...enPlayer,
+  };
+
+  it('keeps the English files apart', () => {
+    const files = [en, ...DEFERRED.map((d) => d.texts)];
+    const total = files.reduce((n, f) => n + Object.keys(f).length, 0);
+    expect(Object.keys(english)).toHaveLength(total);
   });
 
-  it('only uses deferred (en-auth) keys inside the auth feature, which loads them', () => {
-    const outside = sourceFiles(SRC).filter((file) => !relative(SRC, file).startsWith('features/auth/'));
+  it.each(DEFERRED)('only uses $name keys where that file is loaded', ({ texts, usedIn }) => {
+    const outside = sourceFiles(SRC).filter((file) => !usedIn(relative(SRC, file).split('\\').join('/')));
     const offenders: string[] = [];
     for (const file of outside) {
       if (file.includes(`${join('i18n', 'locales')}`)) continue;
       const source = readFileSync(file, 'utf8');
-      for (const key of Object.keys(enAuth)) {
+      for (const key of Object.keys(texts)) {
         if (source.includes(`'${key}'`) || source.includes(`"${key}"`))
           offenders.push(`${relative(SRC, file)}: ${key}`);
       }

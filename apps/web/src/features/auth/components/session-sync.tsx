@@ -1,7 +1,18 @@
-import { useCurrentUser } from '../api/current-user.ts';
+import { lazy, Suspense } from 'react';
+import { useSessionStore } from '../../../lib/store/session-store.ts';
 
-/** Keeps the signed-in user fresh: the stored copy is replaced by the server's on load and after login. */
+// The query observer behind it loads only for a signed-in visitor (landing JS budget).
+const CurrentUserSync = lazy(() =>
+  import('./current-user-sync.tsx').then((m) => ({ default: m.CurrentUserSync })),
+);
+
+/** Refreshes the signed-in user from the server (see CurrentUserSync); nothing while signed out. */
 export function SessionSync() {
-  useCurrentUser();
-  return null;
+  const authToken = useSessionStore((s) => s.authToken);
+  if (!authToken) return null;
+  return (
+    <Suspense fallback={null}>
+      <CurrentUserSync />
+    </Suspense>
+  );
 }

@@ -1,11 +1,17 @@
 import type { enAuth } from './en-auth.ts';
+import type { enChat } from './en-chat.ts';
+import type { enEvent } from './en-event.ts';
+import type { enLanding } from './en-landing.ts';
+import type { enPlayer } from './en-player.ts';
+import type { enTickets } from './en-tickets.ts';
 
 /**
- * English is the default and fallback locale. These texts ship in the entry chunk; the texts of the
- * sign-in, registration and password forms live in en-auth.ts and load with those forms (landing
- * JS budget). A key used outside src/features/auth must be here (checked by messages.test.ts).
- * Other locales translate every key of both files: their type is `Messages`, so a missing key
- * fails the type check.
+ * English is the default and fallback locale. These texts ship in the entry chunk; texts only a lazy
+ * feature shows load with it (landing JS budget): en-auth.ts with the sign-in, registration and
+ * password forms, en-tickets.ts with the ticket dialogs, en-event.ts with the event page,
+ * en-landing.ts with the landing's sections below the ticketing block.
+ * messages.test.ts checks that a deferred key is used only where its file is loaded. Other locales
+ * translate every key of every file: their type is `Messages`, so a missing key fails the type check.
  */
 const core = {
   'app-name': 'Encore',
@@ -70,39 +76,72 @@ const core = {
   'announcement-title': 'Invited to a show?',
   'announcement-body': 'Invited users are contacted by email and must log in with the same address.',
 
-  'access-title': 'Livestream access',
-  'access-intro': 'Three steps from ticket to front row.',
-  'access-step-1-title': 'Get a ticket',
-  'access-step-1-body':
-    'Buy one on an official ticket shop, here on Encore, or through the artist’s fan platform.',
-  'access-step-2-title': 'Confirm it',
-  'access-step-2-body':
-    'Sign in with the account your ticket belongs to, or enter your booking number with your purchase email.',
-  'access-step-3-title': 'Enter the show',
-  'access-step-3-body':
-    'Doors open {{minutes}} minutes before the show starts. Grab your spot and say hi in chat.',
-  'access-tier-hd-title': 'HD Multiview ticket',
-  'access-tier-hd-body': 'Watch every camera angle in HD and switch between them at any time.',
-  'access-tier-4k-title': '4K ticket',
-  'access-tier-4k-body': 'Everything in HD Multiview, plus the 4K view.',
-  'access-devices': 'A ticket works on up to {{count}} devices at the same time and is not shareable.',
+  'show-next': 'Next show',
+  'show-status-upcoming': 'Upcoming',
+  'show-status-open': 'Doors open',
+  'show-status-live': 'Live now',
+  'show-starts': 'Show starts',
+  'show-doors': 'Doors open',
+  'show-time-kst': '{{date}} · {{time}} KST',
+  'show-time-local': 'Your time: {{date}} · {{time}} {{zone}}',
+  'reairing-title': 'Re-airing',
+  'countdown-title': 'Doors open in',
+  'countdown-days': 'Days',
+  'countdown-hours': 'Hours',
+  'countdown-minutes': 'Min',
+  'countdown-seconds': 'Sec',
+  'countdown-label': '{{days}} days, {{hours}} hours, {{minutes}} minutes, {{seconds}} seconds',
+  'countdown-almost-over': 'Almost time! Doors open in a few minutes.',
+  'stage-open-title': 'Doors are open',
+  'stage-open-body': 'The show starts at {{time}} KST.',
+  'stage-live-title': 'The show is live',
+  'stage-live-body': 'It started at {{time}} KST.',
 
-  'requirements-title': 'System requirements',
-  'requirements-os': 'Operating system',
-  'requirements-os-value': 'Mac OS 10.12+, Windows 7+, iOS 13.6+, Android 8+',
-  'requirements-browser': 'Browser',
-  'requirements-browser-value': 'Chrome 70+, Safari 13.1.2, Firefox 39+, Edge 42+',
-  'requirements-bandwidth': 'Internet speed',
-  'requirements-bandwidth-value': 'At least {{hd}} Mbps ({{uhd}} Mbps for 4K)',
-  'requirements-quality': 'Video quality',
-  'requirements-quality-value': '360p to 1080p, or auto',
+  'ticket-login-prompt': 'Login to confirm your ticket status',
+  'ticket-checking': 'Checking your ticket…',
+  'ticket-check-failed': 'We couldn’t confirm your ticket just now.',
+  'ticket-retry': 'Try again',
+  'ticket-no-invite': 'There is no ticket or invitation for this show on your account yet.',
+  'ticket-buy': 'Buy ticket',
+  'ticket-validate': 'Validate ticket',
+  'ticket-confirmed': 'Ticket confirmed',
+  'ticket-enter': 'Enter show',
+  'ticket-enter-at': 'Your entry opens at {{time}}',
+  'entitlement-type': '{{type}} ticket',
+  'entitlement-angles': '{{count}} camera angles',
+  'entitlement-single': 'Single camera',
+  'entitlement-4k': '4K',
 
-  'event-notice-title': 'The stage is dark right now',
-  'event-not-started': 'The concert has not started yet or has already ended.',
-  'event-back-home': 'Back to home',
+  'no-shows-title': 'No shows on the schedule right now',
+  'no-shows-body': 'New shows are announced by email. Check back soon.',
+  'new-tab': '(opens in a new tab)',
+
+  'route-load-failed-title': 'This page didn’t load',
+  'route-load-failed': 'Check your connection and try again.',
+  'route-retry': 'Retry',
+  'notice-ok': 'OK',
+  'notice-too-many-devices-title': 'Your ticket is in use elsewhere',
+  'notice-too-many-devices':
+    'Your ticket was opened on another device, so this one has left the show. A ticket works on up to {{count}} devices at a time. Tickets are not shareable.',
+  'notice-maintenance-title': 'Scheduled maintenance',
+  'notice-maintenance': 'Encore is under maintenance. The service will be back within two hours.',
+  'notice-ios-update-title': 'Please update iOS',
+  'notice-ios-update':
+    'Your iOS version is older than {{version}}. Update your iPhone or iPad to iOS {{version}} or later to watch shows.',
+  'help-open': 'Help',
+  'help-title': 'Need a hand?',
+  'help-body': 'Questions about tickets, devices or the stream? Our team answers by email.',
+  'help-email': 'Email {{email}}',
 };
 
-export type MessageKey = keyof typeof core | keyof typeof enAuth;
+export type MessageKey =
+  | keyof typeof core
+  | keyof typeof enAuth
+  | keyof typeof enTickets
+  | keyof typeof enEvent
+  | keyof typeof enLanding
+  | keyof typeof enChat
+  | keyof typeof enPlayer;
 export type Messages = Record<MessageKey, string>;
 // Plain strings, so i18next checks the keys but does not infer interpolation types per text.
 export const en: Record<keyof typeof core, string> = core;

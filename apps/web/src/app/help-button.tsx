@@ -1,0 +1,36 @@
+import { TIMINGS_MS } from '@encore/contract';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useMatch } from 'react-router';
+import { useConfig } from '../lib/config/config-context.tsx';
+
+// Loaded when it is due, 2 s in: the widget never weighs on the first paint.
+const HelpWidget = lazy(() => import('./help-widget.tsx').then((m) => ({ default: m.HelpWidget })));
+
+/**
+ * The help widget (LAND-29): starts 2 s after mount, never in the event or in fullscreen. Encore has no
+ * help provider configured, so the widget is built in (support email from the configuration). A
+ * provider's script would load in the same timer and show its own launcher instead of HelpWidget.
+ */
+export function HelpButton() {
+  const { support_email: email } = useConfig();
+  const onEvent = useMatch('/event/*') !== null;
+  const [started, setStarted] = useState(false);
+  const [fullscreen, setFullscreen] = useState(false);
+
+  useEffect(() => {
+    const timer = window.setTimeout(() => setStarted(true), TIMINGS_MS.helpWidgetDelay);
+    const onFullscreen = () => setFullscreen(document.fullscreenElement !== null);
+    document.addEventListener('fullscreenchange', onFullscreen);
+    return () => {
+      window.clearTimeout(timer);
+      document.removeEventListener('fullscreenchange', onFullscreen);
+    };
+  }, []);
+
+  if (!started || onEvent || fullscreen || !email) return null;
+  return (
+    <Suspense fallback={null}>
+      <HelpWidget email={email} />
+    </Suspense>
+  );
+}

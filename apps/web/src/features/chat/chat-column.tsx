@@ -1,0 +1,129 @@
+import type { EnterEventResponse } from '@encore/contract';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
+import { useRealtimeStatus } from '../../lib/realtime/realtime.ts';
+import { useAlertStore, useShowAlerts } from '../alerts/alert-store.ts';
+import { LightstickStatus } from '../alerts/lightstick-status.tsx';
+import { PinnedStickers } from '../stickers/pinned-stickers.tsx';
+import { StickerTab } from '../stickers/sticker-tab.tsx';
+import { ChatComposer } from './chat-composer.tsx';
+import { useIosKeyboardInset } from './ios-keyboard.ts';
+import { JoinNotice } from './join-notice.tsx';
+import { MessageList } from './message-list.tsx';
+import { useHangChat } from './use-hang-chat.ts';
+import './chat.css';
+
+export type ChatColumnProps = {
+  entry: EnterEventResponse;
+  /** DEV-03: chat is off while more than one device of the ticket is connected. */
+  chatDisabled: boolean;
+};
+
+type Tab = 'chat' | 'stickers';
+
+/** The chat column of the viewer page: the hang's chat and the stickers tab (viewing section 2). */
+export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
+  const { t } = useTranslation();
+  useShowAlerts(entry);
+  const chat = useHangChat(entry, { chatDisabled });
+  const hostChatOn = useAlertStore((s) => s.chatEnabled);
+  const connection = useRealtimeStatus();
+  const [tab, setTab] = useState<Tab>('chat');
+  const panelRef = useRef<HTMLElement>(null);
+  useIosKeyboardInset(panelRef);
+  // STK-36: pinning only on non-mobile devices.
+  const pinning = useMemo(() => !isHandheld(currentPointerEnvironment()), []);
+  const joined = chat.join.status === 'joined';
+  const disabledReason = chatDisabled ? 'devices' : joined ? null : 'joining';
+
+  return (
+    <section
+      className="chat-column"
+      ref={panelRef}
+      data-testid="chat-column"
+      data-disabled={chatDisabled}
+      aria-label={t('chat-title')}
+    >
+      <header className="chat-column__head">
+        <div className="chat-tabs" role="tablist">
+          {(['chat', 'stickers'] as const).map((name) => (
+            <button
+              key={name}
+              type="button"
+              role="tab"
+              aria-selected={tab === name}
+              className={`chat-tabs__tab${tab === name ? ' is-active' : ''}`}
+              onClick={() => setTab(name)}
+              data-testid={`chat-tab-${name}`}
+            >
+              {t(name === 'chat' ? 'chat-tab-chat' : 'chat-tab-stickers')}
+            </button>
+          ))}
+        </div>
+        {joined && (
+          <span className="chat-column__active" data-testid="chat-active" title={t('chat-active-label')}>
+            <span className="chat-column__dot" aria-hidden="true" />
+            {t('chat-active', { count: chat.numberActive })}
+          </span>
+        )}
+      </header>
+
+      <LightstickStatus />
+
+      {(connection === 'reconnecting' || (connection === 'idle' && joined)) && (
+        <p className="chat-banner chat-banner--warn" role="alert" data-testid="chat-connection-failed">
+          {t('chat-connection-failed')}
+        </p>
+      )}
+      {chatDisabled && (
+        <p className="chat-banner" role="status" data-testid="chat-disabled-devices">
+          {t('chat-disabled-devices')}
+        </p>
+      )}
+      {!hostChatOn && (
+        <p className="chat-banner" role="status" data-testid="chat-host-off">
+          {t('chat-host-off')}
+        </p>
+      )}
+      {chat.sendError && (
+        <p className="chat-banner chat-banner--warn" role="alert" data-testid="chat-send-error">
+          {t('chat-send-error')}
+        </p>
+      )}
+
+      <div className="chat-column__body" hidden={tab !== 'chat'} role="tabpanel">
+        {chat.join.status === 'failed' ? (
+          <JoinNotice code={chat.join.code} onRetry={chat.retry} />
+        ) : (
+          <>
+            {/* Mounted once joined: the join's history is then in the list and is not pinned. */}
+            {pinning && joined && <PinnedStickers messages={chat.messages} />}
+            <MessageList messages={chat.messages} />
+          </>
+        )}
+      </div>
+      {tab === 'stickers' && (
+        <div className="chat-column__body" role="tabpanel">
+          <StickerTab
+            paidEventName={entry.ticket.paid_event_name}
+            disabled={disabledReason !== null || chat.lockedUntil > Date.now()}
+            onSend={(sticker) => {
+              const result = chat.send('', sticker);
+              if (result === 'blocked') return false;
+              setTab('chat');
+              return true;
+            }}
+          />
+        </div>
+      )}
+      {tab === 'chat' && (
+        <ChatComposer
+          disabledReason={disabledReason}
+          lockedUntil={chat.lockedUntil}
+          onSend={(text) => chat.send(text)}
+        />
+      )}
+    </section>
+  );
+}

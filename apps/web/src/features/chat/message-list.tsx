@@ -1,0 +1,99 @@
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { STICK_TO_BOTTOM_PX } from './chat-constants.ts';
+import type { ChatMessage } from './chat-message.ts';
+import { MessageRow } from './message-row.tsx';
+
+/** Scroll handling is throttled to 150 ms (viewing section 9). */
+const SCROLL_THROTTLE_MS = 150;
+
+/**
+ * The message list follows the latest message unless the fan scrolled up to read; then new messages
+ * set the show-more state, a button that jumps back down (CHAT-33).
+ */
+export function MessageList({ messages }: { messages: ChatMessage[] }) {
+  const { t } = useTranslation();
+  const listRef = useRef<HTMLOListElement>(null);
+  const atBottom = useRef(true);
+  const lastCheck = useRef(0);
+  const [showMore, setShowMore] = useState(false);
+  const lastId = messages.at(-1)?.toss_id;
+  const lastOwn = messages.at(-1)?.own ?? false;
+
+  const scrollToLatest = useCallback(() => {
+    const el = listRef.current;
+    if (!el) return;
+    el.scrollTop = el.scrollHeight;
+    atBottom.current = true;
+    setShowMore(false);
+  }, []);
+
+  const measure = useCallback(() => {
+    const el = listRef.current;
+    if (!el) return;
+    atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight <= STICK_TO_BOTTOM_PX;
+    if (atBottom.current) setShowMore(false);
+  }, []);
+
+  const onScroll = () => {
+    const now = Date.now();
+    if (now - lastCheck.current < SCROLL_THROTTLE_MS) {
+      // The last event of a fling still counts: check once more when it settles.
+      window.setTimeout(measure, SCROLL_THROTTLE_MS);
+      return;
+    }
+    lastCheck.current = now;
+    measure();
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes.
+  useLayoutEffect(() => {
+    if (!lastId) return;
+    // What the fan sends always brings the list down to it.
+    if (atBottom.current || lastOwn) scrollToLatest();
+    else setShowMore(true);
+  }, [lastId]);
+
+  // The panel may change height (keyboard, layout): stay at the bottom if that is where the fan was.
+  useEffect(() => {
+    const el = listRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      if (atBottom.current) el.scrollTop = el.scrollHeight;
+    });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  return (
+    <div className="chat-list-wrap">
+      <ol
+        className="chat-list"
+        ref={listRef}
+        onScroll={onScroll}
+        data-testid="chat-list"
+        aria-live="polite"
+        aria-relevant="additions"
+        data-show-more={showMore}
+      >
+        {messages.length === 0 && <li className="chat-list__empty">{t('chat-empty')}</li>}
+        {messages.map((message) => (
+          <MessageRow key={message.toss_id} message={message} />
+        ))}
+      </ol>
+      {showMore && (
+        <button
+          type="button"
+          className="chat-list__more"
+          onClick={scrollToLatest}
+          data-testid="chat-show-more"
+        >
+          {t('chat-show-more')}
+          <svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true">
+            <path fill="currentColor" d="M12 16.5l-6-6 1.4-1.4 4.6 4.6 4.6-4.6 1.4 1.4z" />
+          </svg>
+        </button>
+      )}
+    </div>
+  );
+}

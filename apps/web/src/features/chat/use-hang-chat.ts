@@ -1,0 +1,186 @@
+import {
+  CHAT_TIMINGS_MS,
+  type EnterEventResponse,
+  type Hang,
+  hangChannel,
+  NEW_HANG_SESSION,
+  type OutgoingToss,
+} from '@encore/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { realtime } from '../../lib/realtime/realtime.ts';
+import { useSessionStore } from '../../lib/store/session-store.ts';
+import { useAlertStore } from '../alerts/alert-store.ts';
+import { featuredHang, JoinHangError, joinHang, leaveHang, postToss } from './api/hang-api.ts';
+import { MessageQueue, mergeMessages, updateMessage } from './chat-list.ts';
+import { type ChatMessage, fromToss, localEcho } from './chat-message.ts';
+import { readHangSession, writeHangSession } from './hang-session.ts';
+import { CHANNEL_SETUP_FAILED } from './join-errors.ts';
+import { SendQueue } from './send-queue.ts';
+
+export type JoinState =
+  | { status: 'joining' }
+  | { status: 'joined'; hang: Hang }
+  | { status: 'failed'; code: string; httpStatus: number | null };
+
+export type SendResult = 'sent' | 'local-only' | 'blocked';
+
+export interface StickerToSend {
+  sticker_id: string;
+  display_image: string;
+}
+
+/** Statuses after which a stored hang session is stale and a fresh join ('new') is worth a try. */
+const STALE_SESSION = new Set([400, 404, 409]);
+
+/**
+ * The hang of this show: joins it (session 'new' first, then the persisted hangSession), listens on
+ * hang-<pubnubForHang>, merges incoming tosses every 650 ms, sends with local echo, and leaves and
+ * unsubscribes when the chat goes away (viewing section 4, CHAT rows).
+ */
+export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatDisabled: boolean }) {
+  const user = useSessionStore((s) => s.user);
+  const myId = user?.id;
+  const [join, setJoin] = useState<JoinState>({ status: 'joining' });
+  const [messages, setMessages] = useState<ChatMessage[]>([]);
+  const [numberActive, setNumberActive] = useState(0);
+  const [lockedUntil, setLockedUntil] = useState(0);
+  const [sendError, setSendError] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const sendQueue = useRef<SendQueue<OutgoingToss> | null>(null);
+  const channelId = entry.show.channel_id;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the join after a failure.
+  useEffect(() => {
+    const controller = new AbortController();
+    const incoming = new MessageQueue<ChatMessage>();
+    let unsubscribe = () => {};
+    let joined: Hang | null = null;
+    setJoin({ status: 'joining' });
+
+    const start = async () => {
+      const hang = await featuredHang(channelId, controller.signal);
+      if (!hang) throw new JoinHangError(404, 'USER_NOT_FOUND');
+      const stored = readHangSession();
+      try {
+        joined = await joinHang(hang.id, stored ?? NEW_HANG_SESSION, controller.signal);
+      } catch (error) {
+        if (!stored || !(error instanceof JoinHangError) || !STALE_SESSION.has(error.status ?? 0))
+          throw error;
+        joined = await joinHang(hang.id, NEW_HANG_SESSION, controller.signal);
+      }
+      if (controller.signal.aborted) return;
+      const current = joined;
+      writeHangSession(current.session_id);
+      useAlertStore.getState().setChatEnabled(current.chat_enabled);
+      setMessages(
+        mergeMessages(
+          [],
+          current.tosses.map((t) => fromToss(t, myId)),
+        ),
+      );
+      setNumberActive(current.number_active);
+      setJoin({ status: 'joined', hang: current });
+      const channel = hangChannel(current.pubnubForHang);
+      // The gateway refuses a channel with an error frame naming it: the room cannot be followed.
+      const offRefusal = realtime.onFrame((frame) => {
+        if (frame.type === 'error' && frame.channel === channel) {
+          setJoin({ status: 'failed', code: CHANNEL_SETUP_FAILED, httpStatus: null });
+        }
+      });
+      const offChannel = realtime.subscribe(channel, (event) => {
+        if (event.kind === 'toss') {
+          const message = fromToss(event.toss, myId);
+          // Own messages show at once (from another tab of this fan too); others wait for the merge.
+          if (message.own) setMessages((list) => mergeMessages(list, [message]));
+          else incoming.push(message);
+        } else if (event.kind === 'presence' && event.hang_id === current.id) {
+          setNumberActive(event.number_active);
+        }
+      });
+      unsubscribe = () => {
+        offRefusal();
+        offChannel();
+      };
+    };
+
+    start().catch((error: unknown) => {
+      if (controller.signal.aborted) return;
+      const httpStatus = error instanceof JoinHangError ? error.status : null;
+      const code = error instanceof JoinHangError ? error.code : 'UNKNOWN_ERROR';
+      setJoin({ status: 'failed', code, httpStatus });
+    });
+
+    const flush = setInterval(() => {
+      if (incoming.size > 0) {
+        const batch = incoming.drain();
+        setMessages((list) => mergeMessages(list, batch));
+      }
+    }, CHAT_TIMINGS_MS.queueFlush);
+
+    sendQueue.current = new SendQueue<OutgoingToss>(async (toss) => {
+      const session = joined?.session_id;
+      if (!session) return;
+      const outcome = await postToss(session, toss);
+      if (!outcome.ok) {
+        setMessages((list) => updateMessage(list, toss.uuid, { failed: true }));
+        if (outcome.overCapacity) setLockedUntil(Date.now() + CHAT_TIMINGS_MS.overCapacityLockout);
+        else setSendError(true);
+        return;
+      }
+      const { toss: stamped, delivered, reason } = outcome.response;
+      setMessages((list) =>
+        updateMessage(list, toss.uuid, {
+          send_time: stamped.send_time,
+          sender: stamped.sender,
+          ...(delivered ? {} : { localOnly: reason ?? 'profanity' }),
+        }),
+      );
+    });
+
+    return () => {
+      controller.abort();
+      clearInterval(flush);
+      sendQueue.current?.close();
+      sendQueue.current = null;
+      // Releasing the channel ends the subscription of this chat (CHAT-22).
+      unsubscribe();
+      if (joined?.session_id) {
+        void leaveHang(joined.id, joined.session_id).catch(() => undefined);
+        writeHangSession(null);
+      }
+    };
+  }, [channelId, myId, attempt]);
+
+  const send = useCallback(
+    (text: string, sticker?: StickerToSend): SendResult => {
+      const hang = join.status === 'joined' ? join.hang : null;
+      const trimmed = text.trim();
+      if (!hang || !user || chatDisabled || Date.now() < lockedUntil) return 'blocked';
+      // CHAT-39: text, or a sticker.
+      if (!sticker && trimmed === '') return 'blocked';
+      setSendError(false);
+      const tossId = crypto.randomUUID();
+      const echo = localEcho(user, { tossId, hangId: hang.id, text: trimmed, sticker }, new Date());
+      // CHAT-42: with chat off by the host, the fan still sees what they wrote; nothing is sent.
+      if (!useAlertStore.getState().chatEnabled) {
+        setMessages((list) => mergeMessages(list, [{ ...echo, localOnly: 'chat_disabled' }]));
+        return 'local-only';
+      }
+      setMessages((list) => mergeMessages(list, [echo]));
+      sendQueue.current?.push({
+        hangId: hang.id,
+        tossType: sticker ? 'sticker' : 'chat',
+        tossText: trimmed,
+        paidEvent: entry.ticket.paid_event_name,
+        uuid: tossId,
+        ...(sticker ? { tossData: { sticker_id: sticker.sticker_id } } : {}),
+      });
+      return 'sent';
+    },
+    [join, user, chatDisabled, lockedUntil, entry.ticket.paid_event_name],
+  );
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+
+  return { join, messages, numberActive, lockedUntil, sendError, send, retry };
+}

@@ -1,0 +1,78 @@
+import type { AlertInput, OverlayPlacement } from '@encore/contract';
+
+/** Builds the alert bodies of the control room's forms; kept pure so they are tested on their own. */
+
+const target = (f: string) => (f.trim() ? { f: f.trim() } : {});
+/** Empty duration: let the viewer apply the default (300 s). */
+const seconds = (d: string) => {
+  const n = Number.parseInt(d, 10);
+  return Number.isFinite(n) ? { d: n } : {};
+};
+
+export function chatAlert(enabled: boolean, f = ''): AlertInput {
+  return { type: 'chat', display_code: enabled ? 1 : 0, ...target(f) };
+}
+
+export function overlayAlert(input: {
+  msg: string;
+  placement: OverlayPlacement;
+  duration: string;
+  f: string;
+}): AlertInput {
+  return {
+    type: 'ud',
+    display_code: 1,
+    msg: input.msg,
+    placement: input.placement,
+    ...seconds(input.duration),
+    ...target(input.f),
+  };
+}
+
+export function clearOverlayAlert(f = ''): AlertInput {
+  return { type: 'ud', display_code: 1, msg: '', placement: 'center', d: -1, ...target(f) };
+}
+
+export function slateAlert(input: {
+  url: string;
+  link: string;
+  duration: string;
+  endSlate: boolean;
+  f: string;
+}): AlertInput {
+  return {
+    type: 'slate',
+    display_code: 1,
+    url: input.url.trim(),
+    ...(input.link.trim() ? { link: input.link.trim() } : {}),
+    ...seconds(input.duration),
+    ...(input.endSlate ? { es: true } : {}),
+    ...target(input.f),
+  };
+}
+
+/** Clears the slate and the stored end-slate. */
+export function clearSlateAlert(f = ''): AlertInput {
+  return { type: 'slate', display_code: 1, url: '', d: -1, es: false, ...target(f) };
+}
+
+/** Light-stick numbers travel hex-encoded (ALR-05). */
+export const toHex = (n: number) => Math.max(0, Math.round(n)).toString(16).toUpperCase();
+
+export function lightstickAlert(
+  action: 'start' | 'stop',
+  input: { title: string; tempo: number; gradient: boolean },
+): AlertInput {
+  if (action === 'stop') return { type: 'lightstick', action: 'stop' };
+  return {
+    type: 'lightstick',
+    action: 'start',
+    ...(input.title.trim() ? { song_title: input.title.trim() } : {}),
+    tempo: toHex(input.tempo),
+    gradient: input.gradient,
+  };
+}
+
+export function lsAlert(on: boolean, timer: string): AlertInput {
+  return { type: 'ls', display_code: on ? 1 : 0, ...(on ? seconds(timer) : {}) };
+}

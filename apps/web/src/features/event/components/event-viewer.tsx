@@ -1,0 +1,87 @@
+import { type EnterEventResponse, LIMITS, showStatus } from '@encore/contract';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { useRealtimeStatus } from '../../../lib/realtime/realtime.ts';
+import { useNoticeStore } from '../../../lib/store/notice-store.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
+import { EntitlementChips } from '../../tickets/index.ts';
+import { ViewerPage } from '../../viewer/index.ts';
+import { useDeviceSession } from '../hooks/use-device-session.ts';
+
+/**
+ * The fan is in, with a live device session: the viewer page, with the show's details in its bottom
+ * area. The device session's rules stay here: a newer device logs this one out with a notice (DEV-02),
+ * several devices turn chat off (DEV-03), an expired session asks to re-enter (DEV-05).
+ */
+export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; onExpired: () => void }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const connection = useRealtimeStatus();
+  const now = useNow(15_000);
+  const { devices, chatDisabled } = useDeviceSession(entry, {
+    onReplaced: () => {
+      useNoticeStore.getState().showNotice('too-many-devices');
+      navigate('/', { replace: true });
+    },
+    onExpired,
+  });
+  const { show, ticket } = entry;
+  const status = showStatus(show, new Date(now));
+  const live = status === 'live';
+
+  const info = (
+    <div className="event-info">
+      <div className="event-info__heading">
+        <span
+          className={`status-pill status-pill--${live ? 'live' : 'open'}`}
+          data-testid="event-status"
+          data-status={status}
+        >
+          <span className="live-dot" aria-hidden="true" />
+          {live ? t('show-status-live') : t('show-status-open')}
+        </span>
+        <div className="event-info__titles">
+          <p className="event-info__artist">{show.artist_name}</p>
+          <h1 className="event-info__title" data-testid="event-title">
+            {show.event_name}
+          </h1>
+        </div>
+      </div>
+      <EntitlementChips entitlements={ticket.entitlements} attributes={ticket.ticket_attributes} />
+      <dl className="event-info__facts">
+        <div>
+          <dt>{t('event-devices-label')}</dt>
+          <dd data-testid="event-devices" data-count={devices}>
+            {t('event-devices', { count: devices, max: LIMITS.devicesPerTicket })}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('event-connection')}</dt>
+          <dd
+            className={`lobby__connection lobby__connection--${connection}`}
+            data-testid="event-connection"
+            data-status={connection}
+          >
+            <span className="lobby__connection-dot" aria-hidden="true" />
+            {t(`event-connection-${connection}`)}
+          </dd>
+        </div>
+      </dl>
+      <Link to="/" className="btn btn--secondary btn--sm" data-testid="event-leave">
+        <span className="btn__label">{t('event-leave')}</span>
+      </Link>
+    </div>
+  );
+
+  const banner = chatDisabled ? (
+    <p className="event-banner" role="status" data-testid="event-chat-disabled">
+      {t('event-chat-disabled')}
+    </p>
+  ) : null;
+
+  return (
+    <section className="event-seat" data-testid="event-lobby" data-session={entry.session_id}>
+      <ViewerPage entry={entry} chatDisabled={chatDisabled} info={info} banner={banner} />
+    </section>
+  );
+}

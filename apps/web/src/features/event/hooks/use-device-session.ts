@@ -1,0 +1,78 @@
+import { type EnterEventResponse, userChannel } from '@encore/contract';
+import { useEffect, useRef, useState } from 'react';
+import { realtime } from '../../../lib/realtime/realtime.ts';
+import type { ChannelHandler } from '../../../lib/realtime/realtime-client.ts';
+import { useSessionStore } from '../../../lib/store/session-store.ts';
+
+/** DEV-03: once several devices were connected, chat stays off in this tab until the page reloads. */
+let chatOffUntilReload = false;
+
+interface Handlers {
+  /** A newer device took this session's place (DEV-02). */
+  onReplaced: () => void;
+  /** The session timed out (DEV-05). */
+  onExpired: () => void;
+}
+
+/**
+ * The device session on the realtime connection: authenticates with the session id, listens on the
+ * user's channel for device events and to the session's expiry.
+ */
+export function useDeviceSession(entry: EnterEventResponse, handlers: Handlers) {
+  const [devices, setDevices] = useState(entry.devices);
+  const [chatDisabled, setChatDisabled] = useState(chatOffUntilReload);
+  const handlersRef = useRef(handlers);
+  handlersRef.current = handlers;
+
+  useEffect(() => {
+    const disableChat = () => {
+      chatOffUntilReload = true;
+      setChatDisabled(true);
+    };
+    if (!entry.chat_enabled || entry.devices > 1) disableChat();
+    setDevices(entry.devices);
+
+    const token = useSessionStore.getState().authToken;
+    if (!token) return;
+    const { session_id: sessionId } = entry;
+    const paidEvent = entry.ticket.paid_event_name;
+
+    const onEvent: ChannelHandler = (event) => {
+      if (event.kind === 'device_logout') {
+        if (event.session_id === sessionId) handlersRef.current.onReplaced();
+      } else if (event.kind === 'devices' && event.paid_event_name === paidEvent) {
+        setDevices(event.count);
+        if (event.count > 1) disableChat();
+      }
+    };
+
+    let channel: string | null = null;
+    let unsubscribe = () => {};
+    const listenTo = (userId: number) => {
+      if (channel === userChannel(userId)) return;
+      unsubscribe();
+      channel = userChannel(userId);
+      unsubscribe = realtime.subscribe(channel, onEvent);
+    };
+    const storedUserId = useSessionStore.getState().user?.id;
+    if (storedUserId !== undefined) listenTo(storedUserId);
+
+    const offFrames = realtime.onFrame((frame) => {
+      if (frame.type === 'ready') {
+        listenTo(frame.user_id);
+        if (!frame.session_valid) handlersRef.current.onExpired();
+      } else if (frame.type === 'session_expired' && frame.session_id === sessionId) {
+        handlersRef.current.onExpired();
+      }
+    });
+    realtime.connect({ token, sessionId });
+
+    return () => {
+      offFrames();
+      unsubscribe();
+      realtime.disconnect();
+    };
+  }, [entry]);
+
+  return { devices, chatDisabled };
+}

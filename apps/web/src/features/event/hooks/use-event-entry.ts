@@ -1,0 +1,92 @@
+import type { EnterEventResponse, Show } from '@encore/contract';
+import { useCallback, useEffect, useState } from 'react';
+import { statusOf } from '../../../lib/api/api-error.ts';
+import { useSessionStore } from '../../../lib/store/session-store.ts';
+import { useTicketStore } from '../../tickets/index.ts';
+import { enterEvent } from '../api/enter-event.ts';
+import { leaveEvent } from '../api/leave-event.ts';
+import { type EntryProblem, entryProblem } from '../entry-outcome.ts';
+
+export type EntryState =
+  | { kind: 'entering' }
+  | { kind: 'in'; entry: EnterEventResponse }
+  | { kind: 'expired' }
+  | { kind: 'problem'; problem: EntryProblem };
+
+const hasEnded = (show: Show | undefined) => !show || Date.now() >= Date.parse(show.event.event_end_time);
+
+/**
+ * Enters the event on arrival (POST enter) and leaves it (DELETE, keepalive) when the page goes:
+ * route change, sign-out or the tab closing. `retry` enters again, e.g. after the session expired.
+ */
+export function useEventEntry(slug: string, show: Show | undefined) {
+  const token = useSessionStore((s) => s.authToken);
+  const [attempt, setAttempt] = useState(0);
+  const [state, setState] = useState<EntryState>({ kind: 'entering' });
+  const retry = useCallback(() => setAttempt((a) => a + 1), []);
+  const expire = useCallback(() => setState({ kind: 'expired' }), []);
+
+  useEffect(() => {
+    void attempt; // a retry runs this effect again
+    if (!token) {
+      setState({ kind: 'problem', problem: 'logged-out' });
+      return;
+    }
+    // A show known to be over says so without asking (LAND-34); one not listed may be unknown or over.
+    if (show && hasEnded(show)) {
+      setState({ kind: 'problem', problem: 'ended' });
+      return;
+    }
+    setState({ kind: 'entering' });
+    const controller = new AbortController();
+    // Deferred a tick: a development double mount must not open two device sessions.
+    const timer = window.setTimeout(() => {
+      enterEvent(slug, controller.signal).then(
+        (result) => {
+          if (!result.entered) {
+            // The account holds no ticket after all: the landing must not keep offering Enter.
+            if (show) useTicketStore.getState().apply(show.paid_event_name, { ok: false, status: 402 });
+            setState({ kind: 'problem', problem: 'no-ticket' });
+            return;
+          }
+          const { ticket } = result.entry;
+          useTicketStore.getState().apply(ticket.paid_event_name, { ok: true, ticket });
+          setState({ kind: 'in', entry: result.entry });
+        },
+        (error: unknown) => {
+          if (controller.signal.aborted) return;
+          setState({ kind: 'problem', problem: entryProblem(statusOf(error), hasEnded(show)) });
+        },
+      );
+    }, 0);
+    return () => {
+      window.clearTimeout(timer);
+      controller.abort();
+    };
+  }, [slug, show, token, attempt]);
+
+  const sessionId = state.kind === 'in' ? state.entry.session_id : null;
+  useEffect(() => {
+    if (!sessionId) return;
+    const tokenAtEntry = useSessionStore.getState().authToken;
+    let left = false;
+    const leave = () => {
+      if (left) return;
+      left = true;
+      leaveEvent(slug, sessionId, tokenAtEntry);
+    };
+    // A page restored from the back-forward cache left its session on the way out: enter again.
+    const onPageShow = (event: PageTransitionEvent) => {
+      if (event.persisted) retry();
+    };
+    window.addEventListener('pagehide', leave);
+    window.addEventListener('pageshow', onPageShow);
+    return () => {
+      window.removeEventListener('pagehide', leave);
+      window.removeEventListener('pageshow', onPageShow);
+      leave();
+    };
+  }, [slug, sessionId, retry]);
+
+  return { state, retry, expire };
+}

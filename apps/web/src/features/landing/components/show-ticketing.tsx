@@ -1,0 +1,88 @@
+import { doorsOpenAt, type Show, showStatus } from '@encore/contract';
+import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config/config-context.tsx';
+import { useSkewStore } from '../../../lib/store/skew-store.ts';
+import { useUiStore } from '../../../lib/store/ui-store.ts';
+import { entryOpensAt } from '../../../lib/time/entry-time.ts';
+import { SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
+import { useNow } from '../../../lib/time/use-now.ts';
+import { TicketActions } from '../../tickets/index.ts';
+import { Countdown } from './countdown.tsx';
+import { Reairings } from './reairings.tsx';
+import { ShowTime } from './show-time.tsx';
+import { StatusPill } from './status-pill.tsx';
+import './show-ticketing.css';
+
+/**
+ * The ticketing block (LAND-08): the show, its times in KST, the countdown to this fan's entry time
+ * and the ticket state. The countdown runs to the moment the Enter button unlocks (doors open plus
+ * the fan's skew), so it never reaches 0 while the button is still locked.
+ */
+export function ShowTicketing({ show, next }: { show: Show; next: boolean }) {
+  const { t } = useTranslation();
+  const { landing } = useConfig();
+  const now = useNow();
+  const skew = useSkewStore((s) => s.skew);
+  const locale = useUiStore((s) => s.locale);
+  const status = showStatus(show, new Date(now));
+  const doors = doorsOpenAt(show).toISOString();
+  const entryAt = entryOpensAt(show, skew);
+  const counting = landing.show_countdown && now < entryAt;
+  const start = showTimeParts(show.event.event_start_time, locale, SHOW_TIME_ZONE).time;
+
+  return (
+    <section
+      className="show-card"
+      data-testid="show-ticketing"
+      data-slug={show.slug}
+      aria-labelledby="show-card-title"
+    >
+      <div className="show-card__head">
+        <p className="show-card__eyebrow">
+          {next && status === 'upcoming' ? <span className="show-card__next">{t('show-next')}</span> : null}
+          <StatusPill status={status} />
+        </p>
+        <p className="show-card__artist" data-testid="show-artist">
+          {show.artist_name}
+        </p>
+        <h2 className="show-card__title" id="show-card-title" data-testid="show-event-name">
+          {show.event_name}
+        </h2>
+      </div>
+      <div className="show-card__details">
+        <dl className="show-card__times">
+          <div>
+            <dt>{t('show-starts')}</dt>
+            <dd>
+              <ShowTime iso={show.event.event_start_time} testId="show-start-time" />
+            </dd>
+          </div>
+          <div>
+            <dt>{t('show-doors')}</dt>
+            <dd>
+              <ShowTime iso={doors} testId="show-doors-time" />
+            </dd>
+          </div>
+        </dl>
+        <Reairings event={show.event} now={now} />
+      </div>
+      <div className="show-card__side">
+        {counting ? (
+          <Countdown target={entryAt} now={now} />
+        ) : (
+          status !== 'upcoming' && (
+            <div className="doors-state" data-testid="doors-state" data-status={status}>
+              <p className="doors-state__title">
+                {t(status === 'live' ? 'stage-live-title' : 'stage-open-title')}
+              </p>
+              <p className="doors-state__body">
+                {t(status === 'live' ? 'stage-live-body' : 'stage-open-body', { time: start })}
+              </p>
+            </div>
+          )
+        )}
+        <TicketActions show={show} now={now} />
+      </div>
+    </section>
+  );
+}

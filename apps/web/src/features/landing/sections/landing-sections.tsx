@@ -1,0 +1,18 @@
+import type { Show } from '@encore/contract';
+import { LivestreamAccess } from './livestream-access.tsx';
+import { MerchStore } from './merch-store.tsx';
+import { TeaserVideo } from './teaser-video.tsx';
+import { UpcomingShows } from './upcoming-shows.tsx';
+import './sections.css';
+
+/** Everything below the ticketing block, loaded after the first paint (landing JS budget). */
+export function LandingSections({ others, now }: { others: Show[]; now: number }) {
+  return (
+    <>
+      <UpcomingShows shows={others} now={now} />
+      <TeaserVideo />
+      <MerchStore />
+      <LivestreamAccess />
+    </>
+  );
+}

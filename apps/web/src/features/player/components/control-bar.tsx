@@ -1,0 +1,220 @@
+import { type CSSProperties, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CAPTION_OFF, type Caption } from '../captions.ts';
+import { PLAYER } from '../player-constants.ts';
+import type { QualityLevel } from '../quality-levels.ts';
+import { ChoiceMenu } from './choice-menu.tsx';
+import {
+  CaptionsIcon,
+  CastIcon,
+  FullscreenIcon,
+  PauseIcon,
+  PlayIcon,
+  QualityIcon,
+  VolumeIcon,
+} from './icons.tsx';
+
+export type CastStatus = 'available' | 'connecting' | 'connected' | 'unavailable';
+export type OpenMenu = 'quality' | 'captions' | null;
+
+export interface ControlBarProps {
+  playing: boolean;
+  muted: boolean;
+  volume: number;
+  live: boolean;
+  atLiveEdge: boolean;
+  currentTime: number;
+  duration: number;
+  qualities: QualityLevel[];
+  chosenLevel: number;
+  captions: Caption[];
+  castStatus: CastStatus;
+  fullscreen: boolean;
+  handheld: boolean;
+  menu: OpenMenu;
+  onMenu: (menu: OpenMenu) => void;
+  onTogglePlay: () => void;
+  onMute: (muted: boolean) => void;
+  onVolume: (volume: number) => void;
+  onLive: () => void;
+  onSeek: (time: number) => void;
+  onQuality: (index: number) => void;
+  onCaption: (language: string) => void;
+  onCast: () => void;
+  onFullscreen: () => void;
+}
+
+const clock = (s: number) => {
+  const total = Math.max(0, Math.floor(s));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const sec = String(total % 60).padStart(2, '0');
+  return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
+};
+
+/**
+ * Encore's control bar (viewing section 2): each control only where the spec allows it — scrubber
+ * and times on demand only, live button live only, volume slider desktop only, quality with more
+ * than one level, captions when they exist, casting when available.
+ */
+export function ControlBar(p: ControlBarProps) {
+  const { t } = useTranslation();
+  const [scrub, setScrub] = useState<number | null>(null);
+  const selectedCaption = p.captions.find((c) => c.mode === 'showing')?.language ?? CAPTION_OFF;
+  const dot = p.handheld ? PLAYER.scrubberDotHandheld : PLAYER.scrubberDot;
+
+  return (
+    <div className="control-bar" data-testid="control-bar">
+      {!p.live && p.duration > 0 && (
+        <input
+          className="control-bar__scrubber"
+          type="range"
+          min={0}
+          max={p.duration}
+          step={0.1}
+          value={scrub ?? p.currentTime}
+          aria-label={t('player-seek')}
+          data-testid="player-scrubber"
+          style={{ '--dot': `${dot}px` } as CSSProperties}
+          onChange={(e) => setScrub(Number(e.target.value))}
+          onPointerUp={() => {
+            if (scrub !== null) p.onSeek(scrub);
+            setScrub(null);
+          }}
+          onKeyUp={() => {
+            if (scrub !== null) p.onSeek(scrub);
+            setScrub(null);
+          }}
+        />
+      )}
+      <div className="control-bar__row">
+        <button
+          type="button"
+          className="player-btn"
+          onClick={p.onTogglePlay}
+          aria-label={p.playing ? t('player-pause') : t('player-play')}
+          data-testid="player-play"
+          data-playing={p.playing}
+        >
+          {p.playing ? <PauseIcon /> : <PlayIcon />}
+        </button>
+        <div className="control-bar__volume">
+          <button
+            type="button"
+            className="player-btn"
+            onClick={() => p.onMute(!p.muted)}
+            aria-label={p.muted ? t('player-unmute') : t('player-mute')}
+            data-testid="player-mute"
+            data-muted={p.muted}
+          >
+            <VolumeIcon muted={p.muted} />
+          </button>
+          {!p.handheld && (
+            <input
+              type="range"
+              className="control-bar__slider"
+              min={0}
+              max={1}
+              step={0.01}
+              value={p.muted ? 0 : p.volume}
+              aria-label={t('player-volume')}
+              data-testid="player-volume"
+              onChange={(e) => p.onVolume(Number(e.target.value))}
+            />
+          )}
+        </div>
+        {p.live ? (
+          <button
+            type="button"
+            className={`player-live${p.atLiveEdge ? ' is-edge' : ''}`}
+            onClick={p.onLive}
+            data-testid="player-live"
+            data-edge={p.atLiveEdge}
+            aria-label={p.atLiveEdge ? t('player-live') : t('player-go-live')}
+          >
+            <span className="live-dot" aria-hidden="true" />
+            {t('player-live')}
+          </button>
+        ) : (
+          <span className="control-bar__time" data-testid="player-time">
+            {clock(p.currentTime)} / {clock(p.duration)}
+          </span>
+        )}
+        <span className="control-bar__spacer" />
+        {p.captions.length > 0 && (
+          <button
+            type="button"
+            className={`player-btn${selectedCaption !== CAPTION_OFF ? ' is-on' : ''}`}
+            onClick={() => p.onMenu(p.menu === 'captions' ? null : 'captions')}
+            aria-label={t('player-captions')}
+            aria-expanded={p.menu === 'captions'}
+            data-testid="player-captions"
+          >
+            <CaptionsIcon />
+          </button>
+        )}
+        {p.qualities.length > 1 && (
+          <button
+            type="button"
+            className="player-btn player-btn--quality"
+            onClick={() => p.onMenu(p.menu === 'quality' ? null : 'quality')}
+            aria-label={t('player-quality')}
+            aria-expanded={p.menu === 'quality'}
+            data-testid="player-quality"
+          >
+            <QualityIcon />
+          </button>
+        )}
+        {p.castStatus !== 'unavailable' && (
+          <button
+            type="button"
+            className={`player-btn${p.castStatus === 'connected' ? ' is-on' : ''}`}
+            onClick={p.onCast}
+            aria-label={t('player-cast')}
+            data-testid="player-cast"
+            data-status={p.castStatus}
+          >
+            <CastIcon />
+          </button>
+        )}
+        <button
+          type="button"
+          className="player-btn"
+          onClick={p.onFullscreen}
+          aria-label={p.fullscreen ? t('player-exit-fullscreen') : t('player-fullscreen')}
+          data-testid="player-fullscreen"
+        >
+          <FullscreenIcon active={p.fullscreen} />
+        </button>
+      </div>
+      {p.menu === 'quality' && (
+        <ChoiceMenu
+          title={t('player-quality')}
+          testId="quality-menu"
+          sheet={p.handheld}
+          choices={p.qualities.map((q) => ({
+            key: String(q.index),
+            label: q.label,
+            selected: q.index === p.chosenLevel,
+          }))}
+          onChoose={(key) => p.onQuality(Number(key))}
+          onClose={() => p.onMenu(null)}
+        />
+      )}
+      {p.menu === 'captions' && (
+        <ChoiceMenu
+          title={t('player-captions')}
+          testId="captions-menu"
+          sheet={p.handheld}
+          choices={p.captions.map((c) => ({
+            key: c.language,
+            label: c.label,
+            selected: c.mode === 'showing',
+          }))}
+          onChoose={p.onCaption}
+          onClose={() => p.onMenu(null)}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,171 @@
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { captionList } from '../captions.ts';
+import { controlsVisible } from '../controls-visibility.ts';
+import { useControlsIdle } from '../hooks/use-controls-idle.ts';
+import type { DrmAccess } from '../hooks/use-drm-token.ts';
+import { useFullscreen } from '../hooks/use-fullscreen.ts';
+import { type PlayerSource, usePlayer } from '../hooks/use-player.ts';
+import { useRemotePlayback } from '../hooks/use-remote-playback.ts';
+import { usePlayerPrefs } from '../player-prefs.ts';
+import { lowBandwidth, qualityLevels } from '../quality-levels.ts';
+import { ControlBar, type OpenMenu } from './control-bar.tsx';
+import { VolumeIcon } from './icons.tsx';
+import './player.css';
+
+export interface PlayerProps {
+  source: PlayerSource | null;
+  drm: DrmAccess;
+  handheld: boolean;
+  /** The pip grid (multiview overlay) is open: controls stay, the overlay owns the picture. */
+  pipGridOpen: boolean;
+  /** Chat covers the page (phones): the controls stay. */
+  chatOpen: boolean;
+  /** A fan's quality or caption choice, for analytics (user-initiated only). */
+  onQualityChosen: (label: string, index: number, height: number) => void;
+  onCaptionChosen: (language: string, label: string) => void;
+  /** The main video's time, for pipDelay. */
+  onTime?: (currentTime: number) => void;
+  onCasting?: (casting: boolean) => void;
+  children?: ReactNode;
+}
+
+/** The video with Encore's own controls (viewing section 2, video player). */
+export function Player(props: PlayerProps) {
+  const { source, drm, handheld } = props;
+  const { t } = useTranslation();
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const player = usePlayer(videoRef, source, drm);
+  const { state } = player;
+  const captionSelection = usePlayerPrefs((s) => s.captionSelection);
+  const { active, poke } = useControlsIdle(handheld);
+  const [hovered, setHovered] = useState(false);
+  const [menu, setMenu] = useState<OpenMenu>(null);
+  const fullscreen = useFullscreen(videoRef);
+  const cast = useRemotePlayback(videoRef, () => void drm.refresh());
+  const uhdMode = source?.uhdMode ?? false;
+
+  const qualities = useMemo(() => qualityLevels(state.levels, uhdMode), [state.levels, uhdMode]);
+  const captions = useMemo(
+    () => captionList(state.tracks, captionSelection, t('player-captions-off')),
+    [state.tracks, captionSelection, t],
+  );
+  const slow = lowBandwidth(state.chosenLevel, state.levels, state.bandwidth);
+  const visible = controlsVisible({
+    hovered: hovered && !handheld,
+    active,
+    paused: !state.playing,
+    pipGridOpen: props.pipGridOpen,
+    chatOpen: props.chatOpen,
+    menuOpen: menu !== null,
+  });
+
+  const { onTime, onCasting } = props;
+  useEffect(() => onTime?.(state.currentTime), [onTime, state.currentTime]);
+  useEffect(() => onCasting?.(cast.casting), [onCasting, cast.casting]);
+
+  const level = state.currentLevel >= 0 ? state.levels[state.currentLevel] : undefined;
+
+  return (
+    // biome-ignore lint/a11y/noStaticElementInteractions: pointer and key activity only keeps the controls awake
+    <div
+      className={`player${visible ? ' player--controls' : ''}`}
+      data-testid="player"
+      data-live={state.live}
+      data-playing={state.playing}
+      data-level={state.currentLevel}
+      data-chosen-level={state.chosenLevel}
+      data-height={level?.height ?? 0}
+      data-controls={visible ? 'shown' : 'hidden'}
+      onPointerMove={poke}
+      onPointerDown={poke}
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onKeyDown={poke}
+    >
+      {/* biome-ignore lint/a11y/useMediaCaption: captions are the stream's subtitle tracks, added by hls.js */}
+      <video
+        ref={videoRef}
+        className="player__video"
+        data-testid="player-video"
+        playsInline
+        loop
+        onClick={handheld ? poke : player.togglePlay}
+      />
+      {props.children}
+
+      {state.muted && state.playing && !props.pipGridOpen && (
+        <button
+          type="button"
+          className="player-unmute"
+          data-testid="player-tap-unmute"
+          onClick={() => {
+            player.setMuted(false);
+            poke();
+          }}
+        >
+          <VolumeIcon muted />
+          {handheld ? t('player-tap-unmute') : t('player-click-unmute')}
+        </button>
+      )}
+
+      {slow && (
+        <div className="player-banner" role="status" data-testid="player-low-bandwidth">
+          <p>{t('player-low-bandwidth')}</p>
+          <button type="button" className="player-banner__action" onClick={() => player.setLevel(-1)}>
+            {t('player-set-auto')}
+          </button>
+        </div>
+      )}
+
+      {state.failure && (
+        <div
+          className="player-dialog"
+          role="alertdialog"
+          data-testid="player-error"
+          data-kind={state.failure}
+        >
+          <p>{state.failure === 'drm' ? t('player-drm-error') : t('player-load-failed')}</p>
+          <button type="button" className="btn btn--primary btn--sm" onClick={() => window.location.reload()}>
+            <span className="btn__label">{t('player-try-again')}</span>
+          </button>
+        </div>
+      )}
+
+      <ControlBar
+        playing={state.playing}
+        muted={state.muted}
+        volume={state.volume}
+        live={state.live}
+        atLiveEdge={state.atLiveEdge}
+        currentTime={state.currentTime}
+        duration={state.duration}
+        qualities={qualities}
+        chosenLevel={state.chosenLevel}
+        captions={captions}
+        castStatus={cast.status}
+        fullscreen={fullscreen.active}
+        handheld={handheld}
+        menu={menu}
+        onMenu={setMenu}
+        onTogglePlay={player.togglePlay}
+        onMute={player.setMuted}
+        onVolume={player.setVolume}
+        onLive={player.goLiveEdge}
+        onSeek={player.seek}
+        onQuality={(index) => {
+          player.setLevel(index);
+          const q = qualities.find((x) => x.index === index);
+          if (q) props.onQualityChosen(q.label, q.index, q.height);
+        }}
+        onCaption={(language) => {
+          player.setCaption(language);
+          const c = captions.find((x) => x.language === language);
+          props.onCaptionChosen(language, c?.label ?? language);
+        }}
+        onCast={cast.prompt}
+        onFullscreen={fullscreen.toggle}
+      />
+    </div>
+  );
+}

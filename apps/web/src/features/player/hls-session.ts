@@ -1,0 +1,173 @@
+import { DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
+import Hls, { type ErrorData, type LevelLoadedData } from 'hls.js';
+import { type TrackInfo, trackForLanguage } from './captions.ts';
+import { positionForDate } from './live-edge.ts';
+import { PLAYER } from './player-constants.ts';
+import { type ErrorOutcome, errorOutcome, hlsErrorMessage } from './player-errors.ts';
+import { type LevelInfo, startLevel } from './quality-levels.ts';
+
+export interface SessionOptions {
+  url: string;
+  /** The DRM token for key requests (sent only to the origin's key URLs). */
+  drmToken: () => string | null;
+  /** The fan's auth token: HLS playlist requests of the origin carry it (PLY-29). */
+  authToken: () => string | null;
+  /** The program date of the picture the previous stream showed, and when (performance.now()). */
+  moment: { dateMs: number; at: number } | null;
+  uhdMode: boolean;
+  captionLanguage: string;
+  /** The level chosen by the fan (-1 auto) to keep across streams, when the new one has it. */
+  preferredHeight: number | null;
+}
+
+export interface SessionEvents {
+  onLevels: (levels: LevelInfo[], chosen: number, live: boolean) => void;
+  onLevelSwitched: (level: number) => void;
+  onSubtitleTracks: (tracks: TrackInfo[]) => void;
+  onError: (outcome: ErrorOutcome, message: string) => void;
+  /** The media-time to program-date mapping: date(t) = offsetMs + 1000 t. */
+  onClock: (offsetMs: number | null) => void;
+}
+
+const sameOrigin = (url: string) => {
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+};
+
+/** hls.js settings of viewing section 9 (PLY-05). */
+function hlsConfig(opts: SessionOptions) {
+  return {
+    // Seconds from the buffered end, adaptive target buffer 20, quality first (starts at the best
+    // level the estimate allows instead of the lowest).
+    maxBufferHole: 0.5,
+    maxBufferLength: PLAYER.targetBuffer,
+    maxMaxBufferLength: PLAYER.targetBuffer,
+    liveSyncDuration: 3 * PLAYER.secondsFromBufferedEnd,
+    abrEwmaDefaultEstimate: 5_000_000,
+    testBandwidth: false,
+    renderTextTracksNatively: true,
+    enableWorker: true,
+    xhrSetup: (xhr: XMLHttpRequest, url: string) => {
+      if (xhr.readyState === 0) xhr.open('GET', url, true);
+      if (isKeyUrl(url)) {
+        const token = opts.drmToken();
+        if (token) xhr.setRequestHeader(DRM_TOKEN_HEADER, token);
+      } else if (/\.m3u8(\?|$)/.test(url) && sameOrigin(url)) {
+        const auth = opts.authToken();
+        if (auth) xhr.setRequestHeader('Authorization', `Token ${auth}`);
+      }
+    },
+  };
+}
+
+export interface HlsSession {
+  hls: Hls;
+  setLevel: (index: number) => void;
+  setCaption: (language: string) => void;
+  /** The program date (ms) of the frame on screen, when the stream carries one. */
+  playingDate: () => number | null;
+  liveSyncPosition: () => number | null;
+  destroy: () => void;
+}
+
+/** One stream's lifetime in hls.js: from loading its playlist to the next angle or mode. */
+export function openHlsSession(video: HTMLVideoElement, opts: SessionOptions, ev: SessionEvents): HlsSession {
+  const hls = new Hls(hlsConfig(opts));
+  let tracks: TrackInfo[] = [];
+  let language = opts.captionLanguage;
+  let firstLevelLoad = true;
+  let corrected = opts.moment === null;
+
+  const applyCaption = () => {
+    const id = trackForLanguage(tracks, language);
+    hls.subtitleTrack = id;
+    hls.subtitleDisplay = id >= 0;
+  };
+
+  hls.on(Hls.Events.MANIFEST_PARSED, (_e, data) => {
+    const levels = data.levels.map((l) => ({ height: l.height, bitrate: l.bitrate }));
+    let chosen = startLevel(levels, opts.uhdMode);
+    if (chosen < 0 && opts.preferredHeight !== null)
+      chosen = levels.findIndex((l) => l.height === opts.preferredHeight);
+    if (chosen >= 0) {
+      hls.startLevel = chosen;
+      hls.currentLevel = chosen;
+    }
+    ev.onLevels(levels, chosen, false);
+  });
+
+  hls.on(Hls.Events.LEVEL_LOADED, (_e, data: LevelLoadedData) => {
+    const { details } = data;
+    const first = details.fragments[0];
+    ev.onClock(first?.programDateTime != null ? first.programDateTime - first.start * 1000 : null);
+    if (!firstLevelLoad) return;
+    firstLevelLoad = false;
+    ev.onLevels(
+      hls.levels.map((l) => ({ height: l.height, bitrate: l.bitrate })),
+      hls.autoLevelEnabled ? -1 : hls.manualLevel,
+      details.live,
+    );
+    if (!opts.moment || !details.live) return;
+    // The angle switch keeps the moment: start where the previous picture's clock will be.
+    const dateMs = opts.moment.dateMs + (performance.now() - opts.moment.at);
+    const frags = details.fragments.map((f) => ({ start: f.start, programDateTime: f.programDateTime }));
+    const position = positionForDate(frags, dateMs);
+    if (position === null || position > details.edge - 0.5) return;
+    hls.stopLoad();
+    hls.startLoad(position);
+  });
+
+  // Close the last gap once playing: loading took some time, during which the clock moved on.
+  const onPlaying = () => {
+    if (corrected || !opts.moment) return;
+    corrected = true;
+    const shown = hls.playingDate?.getTime();
+    if (shown === undefined) return;
+    const expected = opts.moment.dateMs + (performance.now() - opts.moment.at);
+    const ahead = (expected - shown) / 1000;
+    const target = video.currentTime + ahead;
+    const buffered = video.buffered;
+    const end = buffered.length > 0 ? buffered.end(buffered.length - 1) : 0;
+    if (Math.abs(ahead) > 0.15 && target < end - 0.2 && target > 0) video.currentTime = target;
+  };
+  video.addEventListener('playing', onPlaying);
+
+  hls.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => ev.onLevelSwitched(data.level));
+
+  hls.on(Hls.Events.SUBTITLE_TRACKS_UPDATED, (_e, data) => {
+    tracks = data.subtitleTracks.map((t) => ({ id: t.id, lang: t.lang, name: t.name, default: t.default }));
+    ev.onSubtitleTracks(tracks);
+    applyCaption();
+  });
+
+  hls.on(Hls.Events.ERROR, (_e, data: ErrorData) => {
+    const message = hlsErrorMessage(data.details, data.reason ?? data.error?.message);
+    const outcome = errorOutcome(message);
+    if (outcome === 'ignore' && !data.fatal) return;
+    if (outcome === 'licence-refresh' || data.fatal) ev.onError(outcome, message);
+    if (data.fatal && data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
+  });
+
+  hls.loadSource(opts.url);
+  hls.attachMedia(video);
+
+  return {
+    hls,
+    setLevel: (index) => {
+      hls.currentLevel = index;
+    },
+    setCaption: (lang) => {
+      language = lang;
+      applyCaption();
+    },
+    playingDate: () => hls.playingDate?.getTime() ?? null,
+    liveSyncPosition: () => hls.liveSyncPosition,
+    destroy: () => {
+      video.removeEventListener('playing', onPlaying);
+      hls.destroy();
+    },
+  };
+}

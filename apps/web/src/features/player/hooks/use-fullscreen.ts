@@ -1,0 +1,57 @@
+import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { PLAYER } from '../player-constants.ts';
+
+type IosVideo = HTMLVideoElement & {
+  webkitEnterFullscreen?: () => void;
+  webkitDisplayingFullscreen?: boolean;
+};
+
+/** The default full-screen target of viewing section 2 (LAY-05). */
+export const FULLSCREEN_TARGET_ID = 'primaryViewer';
+
+const isIphone = () => /iPhone|iPod/.test(navigator.userAgent);
+
+/**
+ * Full screen on #primaryViewer, so the overlays and controls stay on top of the video. iPhones have no
+ * element full screen: they use the video's native one, and playback restarts 600 ms after leaving it
+ * (PLY-25), since iOS pauses the video on exit.
+ */
+export function useFullscreen(videoRef: RefObject<HTMLVideoElement | null>) {
+  const [active, setActive] = useState(false);
+
+  useEffect(() => {
+    const onChange = () => setActive(document.fullscreenElement?.id === FULLSCREEN_TARGET_ID);
+    document.addEventListener('fullscreenchange', onChange);
+    const video = videoRef.current as IosVideo | null;
+    let timer = 0;
+    const onIosEnd = () => {
+      setActive(false);
+      timer = window.setTimeout(() => {
+        video?.play().catch((e: unknown) => console.info('[player] play refused', e));
+      }, PLAYER.iosRestartMs);
+    };
+    const onIosBegin = () => setActive(true);
+    video?.addEventListener('webkitendfullscreen', onIosEnd);
+    video?.addEventListener('webkitbeginfullscreen', onIosBegin);
+    return () => {
+      document.removeEventListener('fullscreenchange', onChange);
+      video?.removeEventListener('webkitendfullscreen', onIosEnd);
+      video?.removeEventListener('webkitbeginfullscreen', onIosBegin);
+      window.clearTimeout(timer);
+    };
+  }, [videoRef]);
+
+  const toggle = useCallback(() => {
+    const video = videoRef.current as IosVideo | null;
+    const target = document.getElementById(FULLSCREEN_TARGET_ID);
+    if (document.fullscreenElement) {
+      void document.exitFullscreen();
+    } else if (target?.requestFullscreen && !isIphone()) {
+      target.requestFullscreen().catch((e: unknown) => console.info('[player] fullscreen', e));
+    } else {
+      video?.webkitEnterFullscreen?.();
+    }
+  }, [videoRef]);
+
+  return { active, toggle };
+}

@@ -1,0 +1,243 @@
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { useSessionStore } from '../../../lib/store/session-store.ts';
+import type { TrackInfo } from '../captions.ts';
+import { type HlsSession, openHlsSession } from '../hls-session.ts';
+import { atLiveEdge, toggleAction } from '../live-edge.ts';
+import { PLAYER } from '../player-constants.ts';
+import { usePlayerPrefs } from '../player-prefs.ts';
+import type { LevelInfo } from '../quality-levels.ts';
+import type { DrmAccess } from './use-drm-token.ts';
+
+/** Player state of viewing section 3 (PLY-01), plus what the controls need. */
+export interface PlayerState {
+  playing: boolean;
+  muted: boolean;
+  volume: number;
+  currentTime: number;
+  duration: number;
+  live: boolean;
+  atLiveEdge: boolean;
+  levels: LevelInfo[];
+  /** The fan's choice: a level index, or -1 for Auto. */
+  chosenLevel: number;
+  /** The level playing now. */
+  currentLevel: number;
+  tracks: TrackInfo[];
+  bandwidth: number;
+  /** A message for the DRM dialog (PLY-46) or a failed load (PLY-49). */
+  failure: 'drm' | 'load' | null;
+}
+
+const initial = (volume: number): PlayerState => ({
+  playing: false,
+  muted: true,
+  volume,
+  currentTime: 0,
+  duration: 0,
+  live: false,
+  atLiveEdge: true,
+  levels: [],
+  chosenLevel: -1,
+  currentLevel: -1,
+  tracks: [],
+  bandwidth: Number.NaN,
+  failure: null,
+});
+
+export interface PlayerSource {
+  url: string;
+  stream: string;
+  uhdMode: boolean;
+}
+
+/**
+ * hls.js on one <video>: one session per stream, the moment kept across angle switches, the fan's
+ * volume, quality and captions applied to each. Starts muted (autoplay policies; PLY-08) 200 ms after
+ * a source is loaded (PLY-02).
+ */
+export function usePlayer(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  source: PlayerSource | null,
+  drm: DrmAccess,
+) {
+  const prefs = usePlayerPrefs();
+  const [state, setState] = useState(() => initial(prefs.volume));
+  const sessionRef = useRef<HlsSession | null>(null);
+  const clockRef = useRef<number | null>(null);
+  const drmRef = useRef(drm);
+  drmRef.current = drm;
+  const patch = useCallback((p: Partial<PlayerState>) => setState((s) => ({ ...s, ...p })), []);
+
+  const url = source?.url ?? null;
+  const uhdMode = source?.uhdMode ?? false;
+  const drmReady = drm.ready;
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a session lives per stream URL and mode; prefs are read when it opens
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video || !url || !drmReady) return;
+    const previous = sessionRef.current;
+    const dateMs = previous?.playingDate() ?? null;
+    const moment = dateMs === null ? null : { dateMs, at: performance.now() };
+    previous?.destroy();
+    const { captionSelection, qualitySelection } = usePlayerPrefs.getState();
+    const session = openHlsSession(
+      video,
+      {
+        url,
+        drmToken: () => drmRef.current.token(),
+        authToken: () => useSessionStore.getState().authToken,
+        moment,
+        uhdMode,
+        captionLanguage: captionSelection,
+        preferredHeight: qualitySelection,
+      },
+      {
+        onLevels: (levels, chosen, live) => patch({ levels, chosenLevel: chosen, live, failure: null }),
+        onLevelSwitched: (currentLevel) => patch({ currentLevel }),
+        onSubtitleTracks: (tracks) => patch({ tracks }),
+        onClock: (offset) => {
+          clockRef.current = offset;
+          video.dataset.clockOffset = offset === null ? '' : String(offset);
+        },
+        onError: (outcome, message) => {
+          if (outcome === 'licence-refresh') {
+            // PLY-44: a key request failed (expired token): fetch a new one and let hls.js retry.
+            void drmRef.current.refresh().then(() => session.hls.startLoad());
+            return;
+          }
+          console.warn('[player]', message);
+          patch({ failure: outcome === 'drm-dialog' ? 'drm' : 'load' });
+        },
+      },
+    );
+    sessionRef.current = session;
+    video.dataset.stream = url;
+    const start = window.setTimeout(() => {
+      // PLY-47: a refused play() (autoplay policy) is only logged.
+      video.play().catch((e: unknown) => console.info('[player] play refused', e));
+    }, PLAYER.startDelayMs);
+    return () => window.clearTimeout(start);
+  }, [url, uhdMode, drmReady]);
+
+  useEffect(
+    () => () => {
+      sessionRef.current?.destroy();
+      sessionRef.current = null;
+    },
+    [],
+  );
+
+  useEffect(() => {
+    if (drm.error) patch({ failure: 'drm' });
+  }, [drm.error, patch]);
+
+  // Media element events: state, persisted volume, time updates at most once a second (PLY-20).
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    video.muted = true;
+    video.volume = usePlayerPrefs.getState().volume;
+    let lastTick = 0;
+    const sync = () => {
+      const hls = sessionRef.current?.hls;
+      const edge = sessionRef.current?.liveSyncPosition() ?? null;
+      patch({
+        playing: !video.paused,
+        currentTime: video.currentTime,
+        duration: Number.isFinite(video.duration) ? video.duration : 0,
+        atLiveEdge: edge === null || atLiveEdge(edge - video.currentTime),
+        bandwidth: hls?.bandwidthEstimate ?? Number.NaN,
+      });
+    };
+    const onTime = () => {
+      const now = performance.now();
+      if (now - lastTick < PLAYER.timeUpdateMs) return;
+      lastTick = now;
+      sync();
+    };
+    const onVolume = () => {
+      patch({ muted: video.muted, volume: video.volume });
+      if (!video.muted) usePlayerPrefs.getState().setVolume(video.volume);
+    };
+    video.addEventListener('timeupdate', onTime);
+    video.addEventListener('play', sync);
+    video.addEventListener('pause', sync);
+    video.addEventListener('volumechange', onVolume);
+    return () => {
+      video.removeEventListener('timeupdate', onTime);
+      video.removeEventListener('play', sync);
+      video.removeEventListener('pause', sync);
+      video.removeEventListener('volumechange', onVolume);
+    };
+  }, [videoRef, patch]);
+
+  const goLiveEdge = useCallback(() => {
+    const video = videoRef.current;
+    const edge = sessionRef.current?.liveSyncPosition();
+    if (!video) return;
+    if (edge != null) video.currentTime = edge;
+    video.play().catch((e: unknown) => console.info('[player] play refused', e));
+  }, [videoRef]);
+
+  const togglePlay = useCallback(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const action = toggleAction(!video.paused, state.live);
+    if (action === 'pause') video.pause();
+    else if (action === 'live-edge') goLiveEdge();
+    else video.play().catch((e: unknown) => console.info('[player] play refused', e));
+  }, [videoRef, state.live, goLiveEdge]);
+
+  const setMuted = useCallback(
+    (muted: boolean) => {
+      const video = videoRef.current;
+      if (video) video.muted = muted;
+    },
+    [videoRef],
+  );
+
+  const setVolume = useCallback(
+    (volume: number) => {
+      const video = videoRef.current;
+      if (!video) return;
+      video.volume = volume;
+      video.muted = volume === 0;
+    },
+    [videoRef],
+  );
+
+  const setLevel = useCallback(
+    (index: number) => {
+      sessionRef.current?.setLevel(index);
+      patch({ chosenLevel: index });
+      usePlayerPrefs.getState().setQuality(index < 0 ? null : (state.levels[index]?.height ?? null));
+    },
+    [patch, state.levels],
+  );
+
+  const setCaption = useCallback((language: string) => {
+    sessionRef.current?.setCaption(language);
+    usePlayerPrefs.getState().setCaption(language);
+  }, []);
+
+  const seek = useCallback(
+    (time: number) => {
+      const video = videoRef.current;
+      if (video) video.currentTime = time;
+    },
+    [videoRef],
+  );
+
+  return {
+    state,
+    togglePlay,
+    goLiveEdge,
+    setMuted,
+    setVolume,
+    setLevel,
+    setCaption,
+    seek,
+    session: sessionRef,
+  };
+}

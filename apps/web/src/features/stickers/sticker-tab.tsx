@@ -1,0 +1,149 @@
+import type { CatalogItem, CatalogItemBase } from '@encore/contract';
+import { httpsImage } from '@encore/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localeText } from '../../lib/i18n/locale-text.ts';
+import { useUiStore } from '../../lib/store/ui-store.ts';
+import { useNow } from '../../lib/time/use-now.ts';
+import { CountdownCircle } from './countdown-circle.tsx';
+import { cooldownRemainingMs, readStickerSentAt, writeStickerSentAt } from './sticker-cooldown.ts';
+import { useStickerStore } from './use-sticker-store.ts';
+import './stickers.css';
+
+export interface StickerTabProps {
+  paidEventName: string;
+  /** Sends the sticker as a toss; false when chat refused it (locked, joining, several devices). */
+  onSend: (sticker: { sticker_id: string; display_image: string }) => boolean;
+  disabled: boolean;
+}
+
+const price = (item: CatalogItemBase) => `${item.sale_currency_symbol}${item.price_display}`;
+
+/** The sticker store of the chat panel (viewing section 2, STK rows): packs, stickers, SEND, cooldown. */
+export function StickerTab({ paidEventName, onSend, disabled }: StickerTabProps) {
+  const { t } = useTranslation();
+  const locale = useUiStore((s) => s.locale);
+  const store = useStickerStore(paidEventName);
+  const [sentAt, setSentAt] = useState(readStickerSentAt);
+  const [selected, setSelected] = useState<string | null>(null);
+  const [purchaseNote, setPurchaseNote] = useState<string | null>(null);
+  const initialRemaining = cooldownRemainingMs(sentAt, Date.now());
+  const now = useNow(250, initialRemaining > 0);
+  const remaining = cooldownRemainingMs(sentAt, now);
+  const cooling = remaining > 0;
+
+  const send = (sticker: CatalogItemBase) => {
+    // STK-27: SEND does nothing while the cooldown runs.
+    if (cooling || disabled) return;
+    setSelected(sticker.item_id);
+    const sent = onSend({ sticker_id: sticker.item_id, display_image: sticker.display_image });
+    // STK-25: the selection is cleared once sent.
+    setSelected(null);
+    if (!sent) return;
+    const at = Date.now();
+    writeStickerSentAt(at);
+    setSentAt(at);
+  };
+
+  if (store.isPending) {
+    return (
+      <div className="sticker-tab sticker-tab--state" role="status">
+        <span className="spinner" aria-hidden="true" />
+        <span className="visually-hidden">{t('loading')}</span>
+      </div>
+    );
+  }
+  if (store.isError) {
+    return (
+      <div className="sticker-tab sticker-tab--state" role="alert">
+        <p>{t('sticker-load-failed')}</p>
+        <button type="button" className="btn btn--secondary btn--sm" onClick={() => void store.refetch()}>
+          {t('sticker-retry')}
+        </button>
+      </div>
+    );
+  }
+  const { packs, owned } = store.data;
+
+  return (
+    <div className="sticker-tab" data-testid="sticker-tab">
+      {cooling && <CountdownCircle remainingMs={remaining} />}
+      {purchaseNote && (
+        <p className="sticker-tab__note" role="status" data-testid="sticker-purchase-note">
+          {t('sticker-purchase-soon')}
+        </p>
+      )}
+      {packs.length === 0 && <p className="sticker-tab__empty">{t('sticker-none')}</p>}
+      {packs.map((pack: CatalogItem) => {
+        const packOwned = owned.has(pack.item_id);
+        return (
+          <section key={pack.item_id} className="sticker-pack" data-testid="sticker-pack">
+            <header className="sticker-pack__head">
+              <h3 className="sticker-pack__name">
+                {t('sticker-pack-name', {
+                  name: localeText(pack.display_name, locale, pack.item_id),
+                  count: pack.item_list.length,
+                })}
+              </h3>
+              {packOwned ? (
+                <span className="sticker-pack__owned">{t('sticker-owned')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="sticker-pack__buy"
+                  onClick={() => setPurchaseNote(pack.item_id)}
+                  data-testid="sticker-buy-all"
+                >
+                  {t('sticker-buy-all')} · {price(pack)}
+                </button>
+              )}
+            </header>
+            {localeText(pack.display_description, locale) && (
+              <p className="sticker-pack__description" data-testid="sticker-pack-description">
+                {localeText(pack.display_description, locale)}
+              </p>
+            )}
+            <ul className="sticker-grid">
+              {pack.item_list.map((sticker) => {
+                const mine = owned.has(sticker.item_id);
+                const name = localeText(sticker.display_name, locale, sticker.item_id);
+                return (
+                  <li
+                    key={sticker.item_id}
+                    className={`sticker-card${selected === sticker.item_id ? ' is-selected' : ''}`}
+                    data-testid="sticker-card"
+                    data-sticker-id={sticker.item_id}
+                  >
+                    <img src={httpsImage(sticker.display_image) ?? ''} alt="" width={72} height={72} />
+                    <span className="sticker-card__name">{name}</span>
+                    {mine ? (
+                      <button
+                        type="button"
+                        className="sticker-card__send"
+                        onClick={() => send(sticker)}
+                        disabled={cooling || disabled}
+                        data-testid="sticker-send"
+                        aria-label={t('sticker-send-label', { name })}
+                      >
+                        {t('sticker-send')}
+                      </button>
+                    ) : (
+                      <button
+                        type="button"
+                        className="sticker-card__price"
+                        onClick={() => setPurchaseNote(sticker.item_id)}
+                        data-testid="sticker-price"
+                      >
+                        {price(sticker)}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </section>
+        );
+      })}
+    </div>
+  );
+}

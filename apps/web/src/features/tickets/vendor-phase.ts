@@ -1,0 +1,40 @@
+import type { Locale, Vendor } from '@encore/contract';
+import { localeText } from '../../lib/i18n/locale-text.ts';
+
+/**
+ * Validation phases (accounts section 4): SHOW_SELECTOR to choose among several external shops,
+ * VALIDATE for a shop's booking number and email, CACHED_CHECK for the house's own tickets, the
+ * partner platform and the third-party vendor, whose tickets are already bound to the account.
+ */
+export type VendorPhase =
+  | { phase: 'SHOW_SELECTOR'; choices: Vendor[] }
+  | { phase: 'VALIDATE'; vendor: Vendor }
+  | { phase: 'CACHED_CHECK'; vendor: Vendor }
+  | { phase: 'NONE' };
+
+export const isExternal = (vendor: Vendor): boolean => vendor.validate_type === 'external';
+
+export function phaseForVendor(vendor: Vendor): VendorPhase {
+  return isExternal(vendor) ? { phase: 'VALIDATE', vendor } : { phase: 'CACHED_CHECK', vendor };
+}
+
+/** TIX-12/13: a selector for more than one external shop; a single vendor is chosen at once. */
+export function initialPhase(vendors: readonly Vendor[]): VendorPhase {
+  const external = vendors.filter(isExternal);
+  if (external.length > 1) return { phase: 'SHOW_SELECTOR', choices: [...vendors] };
+  const only = external[0] ?? vendors[0];
+  return only ? phaseForVendor(only) : { phase: 'NONE' };
+}
+
+/** Vendors offered as another way from the current phase (e.g. 'Bought it on Encore?'). */
+export function otherVendors(vendors: readonly Vendor[], current: Vendor): Vendor[] {
+  return vendors.filter((v) => v.id !== current.id && (!isExternal(v) || !isExternal(current)));
+}
+
+/** Shops with a page to buy on, in the UI locale (fallback en). */
+export function buyOptions(vendors: readonly Vendor[], locale: Locale): { vendor: Vendor; url: string }[] {
+  return vendors.flatMap((vendor) => {
+    const url = localeText(vendor.external_urls, locale);
+    return url ? [{ vendor, url }] : [];
+  });
+}

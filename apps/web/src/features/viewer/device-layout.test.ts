@@ -1,0 +1,24 @@
+import { describe, expect, it } from 'vitest';
+import { deviceClass, osClass } from './device-layout.ts';
+
+describe('layout variants (LAY-04)', () => {
+  it('tells desktop, tablet and phone apart', () => {
+    expect(deviceClass({ width: 1440, handheld: false })).toBe('desktop');
+    expect(deviceClass({ width: 1180, handheld: true })).toBe('tablet');
+    expect(deviceClass({ width: 900, handheld: false })).toBe('tablet');
+    expect(deviceClass({ width: 390, handheld: true })).toBe('phone');
+  });
+
+  it('recognises iOS, iPadOS (desktop user agent with touch) and Android', () => {
+    expect(osClass({ userAgent: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)', maxTouchPoints: 5 })).toBe('ios');
+    expect(osClass({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', maxTouchPoints: 5 })).toBe(
+      'ipados',
+    );
+    expect(osClass({ userAgent: 'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7)', maxTouchPoints: 0 })).toBe(
+      'other',
+    );
+    expect(osClass({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8)', maxTouchPoints: 5 })).toBe(
+      'android',
+    );
+  });
+});

@@ -1,0 +1,221 @@
+import type { EnterEventResponse } from '@encore/contract';
+import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { setAnalyticsContext, track } from '../../lib/analytics/analytics.ts';
+import { ShowOverlays } from '../alerts/index.ts';
+import { ChatColumn } from '../chat/index.ts';
+import { FULLSCREEN_TARGET_ID, MULTIVIEW, Player, useDrmToken, usePlayerPrefs } from '../player/index.ts';
+import { MultiviewOverlay } from './multiview-overlay.tsx';
+import { PipSelector } from './pip-selector.tsx';
+import {
+  basePip,
+  fanwallAvailable,
+  OVERVIEW_PIP,
+  overviewBoxes,
+  pipsSelectable,
+  type ShowMode,
+  type ShowView,
+  selectablePips,
+  streamFor,
+  uhdAvailable,
+} from './show-modes.ts';
+import { UhdNoticeInline, UhdNoticeModal } from './uhd-notice.tsx';
+import { useLayoutEnv } from './use-layout-env.ts';
+import { useShowMode } from './use-show-mode.ts';
+import { useVideo } from './use-video.ts';
+import { ViewerBar } from './viewer-bar.tsx';
+import './viewer.css';
+
+export interface ViewerPageProps {
+  entry: EnterEventResponse;
+  chatDisabled: boolean;
+  /** The event page's details for the bottom area (title, devices, leave). */
+  info?: ReactNode;
+  /** Shown above the video area (e.g. the chat-disabled banner). */
+  banner?: ReactNode;
+}
+
+/** The viewer page of viewing section 2: the video, the view controls, the chat column. */
+export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProps) {
+  const { t } = useTranslation();
+  const layout = useLayoutEnv();
+  const video = useVideo(entry.show.channel_id);
+  const show: ShowView = video.kind === 'ready' ? video.video : entry.show;
+  const ticket = entry.ticket.entitlements;
+  const pips = useMemo(() => selectablePips(show, ticket), [show, ticket]);
+  const boxes = useMemo(() => overviewBoxes(show, ticket), [show, ticket]);
+  const canUhd = uhdAvailable(show, ticket);
+  const canFanwall = fanwallAvailable(show);
+  const notice4k = usePlayerPrefs((s) => s.streamingNotice4k);
+  const setNotice4k = usePlayerPrefs((s) => s.setNotice4k);
+  const [noticeOpen, setNoticeOpen] = useState(false);
+  const [mainTime, setMainTime] = useState(0);
+  const [chatFocused, setChatFocused] = useState(false);
+  const closeTimer = useRef(0);
+  const [closingPip, setClosingPip] = useState<number | null>(null);
+
+  const labelOf = useCallback(
+    (mode: ShowMode, pip: number) => {
+      if (mode === 'uhd') return '4K';
+      if (mode === 'fanwall') return 'Fan wall';
+      if (pip === OVERVIEW_PIP) return 'Multiview';
+      return show.pips.sinks.find((s) => s.id === pip)?.label ?? `CAM ${pip}`;
+    },
+    [show],
+  );
+  const view = useShowMode(basePip(show), labelOf);
+  const overviewOpen = view.mode === 'multiview' && view.pip === OVERVIEW_PIP;
+  const selectable = pipsSelectable(view.mode, mainTime, undefined) && pips.length > 0;
+
+  const stream = streamFor(show, ticket, view.mode, view.pip);
+  const url = show.streams[stream]?.hls.url ?? null;
+  const source = useMemo(
+    () => (url ? { url, stream, uhdMode: view.mode === 'uhd' } : null),
+    [url, stream, view.mode],
+  );
+  const drm = useDrmToken(
+    video.kind === 'ready'
+      ? {
+          video: entry.show.channel_id,
+          stream: show.base_video,
+          paidEvent: entry.ticket.paid_event_id,
+          sessionId: entry.session_id,
+          encrypted: video.video.drm.encrypted,
+        }
+      : null,
+  );
+
+  useEffect(() => {
+    setAnalyticsContext({ category: entry.show.event_name, deviceId: entry.session_id });
+  }, [entry]);
+  useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+
+  const currentLabel =
+    view.mode === 'multiview' && view.pip === OVERVIEW_PIP
+      ? t('viewer-all-cameras')
+      : view.mode === 'uhd'
+        ? t('viewer-uhd-label')
+        : view.mode === 'fanwall'
+          ? t('viewer-fanwall')
+          : labelOf(view.mode, view.pip);
+
+  // A choice switches at once; the overlay stays 100 ms longer, the chosen box lit (MV-20).
+  const chooseFromOverlay = (pip: number) => {
+    view.choosePip(pip);
+    setClosingPip(pip);
+    window.clearTimeout(closeTimer.current);
+    closeTimer.current = window.setTimeout(() => setClosingPip(null), MULTIVIEW.closeDelayMs);
+  };
+
+  const onUhd = () => {
+    if (view.mode === 'uhd') return;
+    if (!notice4k) setNoticeOpen(true);
+    view.setMode('uhd');
+  };
+  const onMultiview = () => {
+    if (view.mode !== 'multiview') view.setMode('multiview');
+    else if (boxes.length > 0 && selectable) view.openOverview();
+  };
+  const onFanwall = () => view.setMode(view.mode === 'fanwall' ? 'multiview' : 'fanwall');
+
+  const hasChat = entry.show.event_config.tabs.includes('chat');
+  const layoutClass = [
+    'viewer',
+    `viewer--${layout.device}`,
+    `viewer--os-${layout.os}`,
+    hasChat ? '' : 'viewer--no-chat',
+    chatFocused ? 'viewer--typing' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div
+      className={layoutClass}
+      data-testid="viewer"
+      data-device={layout.device}
+      data-mode={view.mode}
+      data-pip={view.pip}
+    >
+      <PipSelector
+        pips={pips}
+        selected={view.pip === OVERVIEW_PIP ? view.previousPip : view.pip}
+        enabled={selectable}
+        currentLabel={currentLabel}
+        onChoose={view.choosePip}
+      />
+      <div className="viewer__main">
+        <div className="viewer__stage">
+          <div id={FULLSCREEN_TARGET_ID} className="stage" data-testid="primary-viewer" data-stream={stream}>
+            {video.kind === 'failed' ? (
+              <div className="stage__failed" role="alert" data-testid="video-load-failed">
+                <p>{t('player-load-failed')}</p>
+              </div>
+            ) : (
+              <Player
+                source={source}
+                drm={drm}
+                handheld={layout.handheld}
+                pipGridOpen={overviewOpen}
+                chatOpen={chatFocused && layout.device !== 'desktop'}
+                onTime={view.mode === 'multiview' && view.pip !== OVERVIEW_PIP ? setMainTime : undefined}
+                onQualityChosen={(label, index, height) => track('videoquality', { label, index, height })}
+                onCaptionChosen={(language, label) =>
+                  track('subtitleswitch', { language, label: label.slice(0, 64) })
+                }
+              >
+                {(overviewOpen || closingPip !== null) && (
+                  <MultiviewOverlay
+                    boxes={boxes}
+                    selected={closingPip ?? view.previousPip}
+                    onChoose={chooseFromOverlay}
+                    onClose={view.closeOverview}
+                  />
+                )}
+                <ShowOverlays entry={entry} />
+              </Player>
+            )}
+          </div>
+        </div>
+        {banner}
+        <ViewerBar
+          mode={view.mode}
+          currentLabel={currentLabel}
+          canMultiview={boxes.length > 0 || view.mode !== 'multiview'}
+          canUhd={canUhd}
+          canFanwall={canFanwall}
+          pipsEnabled={selectable}
+          onMultiview={onMultiview}
+          onUhd={onUhd}
+          onFanwall={onFanwall}
+          notice={
+            view.mode === 'uhd' && !notice4k && !noticeOpen ? (
+              <UhdNoticeInline onDismiss={() => setNotice4k(true)} />
+            ) : null
+          }
+          info={layout.device === 'desktop' ? info : undefined}
+        />
+      </div>
+      {hasChat && (
+        <aside
+          className="viewer__side"
+          aria-label={t('viewer-chat')}
+          onFocus={(e) =>
+            setChatFocused(e.target instanceof HTMLInputElement || e.target instanceof HTMLTextAreaElement)
+          }
+          onBlur={() => setChatFocused(false)}
+        >
+          <ChatColumn entry={entry} chatDisabled={chatDisabled} />
+        </aside>
+      )}
+      {noticeOpen && (
+        <UhdNoticeModal
+          onOkay={() => {
+            setNoticeOpen(false);
+            setNotice4k(true);
+          }}
+        />
+      )}
+    </div>
+  );
+}

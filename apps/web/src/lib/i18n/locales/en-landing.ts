@@ -1,0 +1,35 @@
+/** English texts of the landing's sections below the ticketing block, loaded together with them. */
+export const enLanding = {
+  'access-title': 'Livestream access',
+  'access-intro': 'Three steps from ticket to front row.',
+  'access-step-1-title': 'Get a ticket',
+  'access-step-1-body':
+    'Buy one on an official ticket shop, here on Encore, or through the artist’s fan platform.',
+  'access-step-2-title': 'Confirm it',
+  'access-step-2-body':
+    'Sign in with the account your ticket belongs to, or enter your booking number with your purchase email.',
+  'access-step-3-title': 'Enter the show',
+  'access-step-3-body':
+    'Doors open {{minutes}} minutes before the show starts. Grab your spot and say hi in chat.',
+  'access-tier-hd-title': 'HD Multiview ticket',
+  'access-tier-hd-body': 'Watch every camera angle in HD and switch between them at any time.',
+  'access-tier-4k-title': '4K ticket',
+  'access-tier-4k-body': 'Everything in HD Multiview, plus the 4K view.',
+  'access-devices': 'A ticket works on up to {{count}} devices at the same time and is not shareable.',
+  'requirements-title': 'System requirements',
+  'requirements-os': 'Operating system',
+  'requirements-os-value': 'Mac OS 10.12+, Windows 7+, iOS 13.6+, Android 8+',
+  'requirements-browser': 'Browser',
+  'requirements-browser-value': 'Chrome 70+, Safari 13.1.2, Firefox 39+, Edge 42+',
+  'requirements-bandwidth': 'Internet speed',
+  'requirements-bandwidth-value': 'At least {{hd}} Mbps ({{uhd}} Mbps for 4K)',
+  'requirements-quality': 'Video quality',
+  'requirements-quality-value': '360p to 1080p, or auto',
+  'upcoming-title': 'Other upcoming shows',
+  'upcoming-tickets': 'Tickets',
+  'teaser-title': 'Watch the teaser',
+  'merch-eyebrow': 'Official store',
+  'merch-title-default': 'Merchandise',
+  'merch-body': 'Light sticks, tour shirts and more from the artist’s official store.',
+  'merch-visit': 'Visit the store',
+};

@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { entryOpensAt, isEntryOpen } from './entry-time.ts';
+
+const show = (enter: string | null) => ({
+  event: {
+    event_start_time: '2026-11-22T11:00:00Z',
+    event_enter_time: enter,
+    event_end_time: '2026-11-22T14:00:00Z',
+  },
+});
+
+describe('entry time', () => {
+  it('is the doors time shifted by the skew', () => {
+    expect(entryOpensAt(show('2026-11-22T10:00:00Z'), 0)).toBe(Date.parse('2026-11-22T10:00:00Z'));
+    expect(entryOpensAt(show('2026-11-22T10:00:00Z'), 37)).toBe(Date.parse('2026-11-22T10:00:37Z'));
+  });
+
+  it('falls back to 30 minutes before the start without an enter time', () => {
+    expect(entryOpensAt(show(null), 60)).toBe(Date.parse('2026-11-22T10:31:00Z'));
+  });
+
+  it('is open from the shifted time until the end', () => {
+    const s = show('2026-11-22T10:00:00Z');
+    expect(isEntryOpen(s, 20, Date.parse('2026-11-22T10:00:19Z'))).toBe(false);
+    expect(isEntryOpen(s, 20, Date.parse('2026-11-22T10:00:20Z'))).toBe(true);
+    expect(isEntryOpen(s, 20, Date.parse('2026-11-22T13:59:59Z'))).toBe(true);
+    expect(isEntryOpen(s, 20, Date.parse('2026-11-22T14:00:00Z'))).toBe(false);
+  });
+});

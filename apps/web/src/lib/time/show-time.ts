@@ -1,0 +1,61 @@
+import type { Locale } from '@encore/contract';
+import { htmlLang } from '../i18n/locale.ts';
+
+/** Show times are announced in Korean time (accounts section 1), with the viewer's own time beside. */
+export const SHOW_TIME_ZONE = 'Asia/Seoul';
+
+export interface ShowTimeParts {
+  /** e.g. 'Sat, Nov 22' */
+  date: string;
+  /** 24-hour, e.g. '20:00' */
+  time: string;
+}
+
+const cache = new Map<string, Intl.DateTimeFormat>();
+
+type Part = 'date' | 'time' | 'clock';
+
+const OPTIONS: Record<Part, Intl.DateTimeFormatOptions> = {
+  date: { weekday: 'short', month: 'short', day: 'numeric' },
+  time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+  clock: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+};
+
+function formatter(locale: Locale, timeZone: string | undefined, part: Part): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone ?? ''}|${part}`;
+  let f = cache.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(htmlLang(locale), { ...OPTIONS[part], timeZone });
+    cache.set(key, f);
+  }
+  return f;
+}
+
+/** Date and time of an instant in a zone (the viewer's own when `timeZone` is undefined). */
+export function showTimeParts(iso: string | number, locale: Locale, timeZone?: string): ShowTimeParts {
+  const date = new Date(iso);
+  return {
+    date: formatter(locale, timeZone, 'date').format(date),
+    time: formatter(locale, timeZone, 'time').format(date),
+  };
+}
+
+/** 24-hour time with seconds, e.g. '19:30:37': when a fan's own entry opens. */
+export function clockTime(iso: string | number, locale: Locale, timeZone?: string): string {
+  return formatter(locale, timeZone, 'clock').format(new Date(iso));
+}
+
+/** The short name of the viewer's zone at that instant, e.g. 'GMT+1' or 'PST'. */
+export function zoneName(iso: string | number, locale: Locale, timeZone?: string): string {
+  const parts = new Intl.DateTimeFormat(htmlLang(locale), { timeZoneName: 'short', timeZone }).formatToParts(
+    new Date(iso),
+  );
+  return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
+}
+
+/** Whether the viewer's zone shows the same wall-clock time as Korea at that instant. */
+export function sameAsShowZone(iso: string | number, timeZone?: string): boolean {
+  const a = showTimeParts(iso, 'en', SHOW_TIME_ZONE);
+  const b = showTimeParts(iso, 'en', timeZone);
+  return a.date === b.date && a.time === b.time;
+}
