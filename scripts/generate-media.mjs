@@ -17,10 +17,13 @@ import { parseArgs } from 'node:util';
 import { CAPTION_LANGUAGES, cueCount, fullVtt, segmentVtt } from './media/captions.mjs';
 import { encodeStream, ffmpegVersion, killRunning } from './media/hls-encode.mjs';
 import { LOOP_SECONDS, REFERENCE, SEGMENT_SECONDS, streamPlan } from './media/plan.mjs';
+import { makeTeaser } from './media/teaser.mjs';
 
 /** Bump when the cache layout or manifest.json changes shape; the origin checks it. */
 const FORMAT = 1;
 const root = path.resolve(import.meta.dirname, '..');
+/** The landing page's teaser is cut from this stream (its smallest rung). */
+const TEASER_STREAM = 'streampips6';
 
 const { values: args } = parseArgs({
   options: {
@@ -168,6 +171,15 @@ async function generate(fingerprint, version) {
     const offsets = new Set(captioned.map(([, e]) => e.mpegtsOffset));
     if (offsets.size !== 1) throw new Error(`streams start at different MPEG-TS times: ${[...offsets]}`);
     const captions = await writeCaptions(tmp, [...offsets][0]);
+    const mosaic = plan.find((s) => s.name === TEASER_STREAM);
+    const teaser = await makeTeaser({
+      root: tmp,
+      scratch,
+      stream: mosaic.name,
+      variant: mosaic.ladder.at(-1).name,
+      ...keys.get(mosaic.name),
+      seconds: 12,
+    });
 
     const streams = {};
     for (const [i, s] of plan.entries()) {
@@ -203,6 +215,7 @@ async function generate(fingerprint, version) {
       segmentDuration: SEGMENT_SECONDS,
       reference: REFERENCE,
       captions,
+      teaser,
       streams,
     };
     await writeFile(path.join(tmp, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

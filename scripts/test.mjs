@@ -45,7 +45,11 @@ async function vitest(name, projects, file, env = {}) {
 }
 
 await step('lint (biome)', 'npx', ['biome', 'check', '.']);
-for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e']) {
+await step('spec coverage (docs/spec-coverage.md is current)', process.execPath, [
+  'scripts/spec-coverage.mjs',
+  '--check',
+]);
+for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
   await step(`type check ${project}`, 'npx', ['tsc', '-p', project]);
 }
 
@@ -81,6 +85,8 @@ console.log('\n=== e2e (Chromium)');
 if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0)
   failures.push('install chromium');
 if ((await buildWebIfStale()) !== 0) failures.push('web build');
+// The journeys play the demo show: its media must exist (a no-op when the cache is current).
+if ((await run(process.execPath, ['scripts/generate-media.mjs'])) !== 0) failures.push('demo media');
 const e2eJson = path.join(reports, 'e2e.json');
 const e2eCode = await run(
   'npx',

@@ -11,6 +11,8 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts
   env: {
     ...process.env,
     DATA_DIR: dataDir,
+    // The demo media made by scripts/generate-media.mjs (scripts/test.mjs runs it before the e2e run).
+    MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(root, 'media-cache'),
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '20',

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from '../support/fixtures.ts';
 import { lastMailId, linkFromOutbox, uniqueFan } from '../support/outbox.ts';
 
 const PASSWORD = 'Encore2026pass';

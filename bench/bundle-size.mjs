@@ -1,0 +1,154 @@
+/**
+ * Bundle-size benchmark: the gzip size of the JavaScript a route needs before it can render.
+ *
+ *   node bench/bundle-size.mjs [dist]      (or: npm run bench:bundle -- [dist])
+ *
+ * Builds nothing: it reads a web build (the argument, else WEB_DIST, else apps/web/dist). With the
+ * Vite manifest (`vite build --manifest`, dist/.vite/manifest.json) each route is its chunks and their
+ * static imports, found by source path; without one, the entry and modulepreload links of index.html
+ * and the `import ... from "./x.js"` statements of each chunk are followed, and the lazy chunks are
+ * found by file-name prefix instead. Sizes are gzip at zlib's default level (what Vite's build report and most servers use), in kB of
+ * 1000 bytes like Vite's report, so the figures compare with its 'gzip:' column.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
+
+/**
+ * What each route loads before its content shows. `lazy` are the dynamic imports it awaits (source
+ * paths for the manifest; file-name prefixes for the fallback). The landing route's own lazy parts
+ * (the sections below the fold, the footer) render after the first paint: a separate row.
+ */
+const ROUTES = [
+  { name: 'landing (/): entry only', lazy: [] },
+  {
+    name: 'landing (/): with its deferred sections',
+    lazy: [
+      ['src/features/landing/sections/landing-sections.tsx', 'landing-sections-'],
+      ['src/lib/i18n/locales/en-landing.ts', 'en-landing-'],
+      ['src/app/footer-content.tsx', 'footer-content-'],
+    ],
+  },
+  {
+    name: 'viewer (/event/:id)',
+    lazy: [
+      ['src/features/event/index.ts', 'event-'],
+      ['src/lib/i18n/locales/en-event.ts', 'en-event-'],
+      ['src/lib/i18n/locales/en-chat.ts', 'en-chat-'],
+      ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
+    ],
+  },
+];
+
+if (!existsSync(path.join(dist, 'index.html'))) {
+  console.error(`bundle-size: no build in ${dist} (npm run build, or pass a dist directory)`);
+  process.exit(1);
+}
+
+const gzipCache = new Map();
+function sizes(file) {
+  let s = gzipCache.get(file);
+  if (!s) {
+    const bytes = readFileSync(path.join(dist, file));
+    s = { raw: bytes.length, gzip: gzipSync(bytes).length };
+    gzipCache.set(file, s);
+  }
+  return s;
+}
+
+const manifestPath = path.join(dist, '.vite/manifest.json');
+const manifest = existsSync(manifestPath) ? JSON.parse(readFileSync(manifestPath, 'utf8')) : null;
+
+/** Files (JS and CSS) of a manifest chunk and everything it imports statically. */
+function fromManifest(keys) {
+  const files = new Set();
+  const seen = new Set();
+  const visit = (key) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const chunk = manifest[key];
+    if (!chunk) throw new Error(`bundle-size: ${key} is not in the manifest`);
+    files.add(chunk.file);
+    for (const css of chunk.css ?? []) files.add(css);
+    for (const imp of chunk.imports ?? []) visit(imp);
+  };
+  for (const key of keys) visit(key);
+  return files;
+}
+
+const html = readFileSync(path.join(dist, 'index.html'), 'utf8');
+const attr = (re) => [...html.matchAll(re)].map((m) => m[1].replace(/^\//, ''));
+const htmlScripts = attr(/<script[^>]+type="module"[^>]+src="([^"]+)"/g);
+const htmlPreloads = attr(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g);
+const htmlStyles = attr(/<link[^>]+rel="stylesheet"[^>]+href="([^"]+)"/g);
+
+/** Without a manifest: follow the static `import ... from "./x.js"` (and bare `import "./x.js"`). */
+function fromImports(startFiles) {
+  const files = new Set();
+  const visit = (file) => {
+    if (files.has(file)) return;
+    files.add(file);
+    if (!file.endsWith('.js')) return;
+    const code = readFileSync(path.join(dist, file), 'utf8');
+    for (const m of code.matchAll(/(?:\bfrom|\bimport)\s*["'](\.{1,2}\/[^"']+\.js)["']/g))
+      visit(path.posix.join(path.posix.dirname(file), m[1]));
+  };
+  for (const f of startFiles) visit(f);
+  return files;
+}
+
+/** The one chunk whose file name starts with `prefix` (Vite names chunks after their module). */
+function assetByPrefix(prefix) {
+  const js = readdirSync(path.join(dist, 'assets')).filter((f) => f.startsWith(prefix) && f.endsWith('.js'));
+  if (js.length !== 1) throw new Error(`bundle-size: ${js.length} chunks named ${prefix}*: ${js.join(', ')}`);
+  return `assets/${js[0]}`;
+}
+
+function routeFiles(route) {
+  if (manifest) {
+    const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+    return fromManifest([entry, ...route.lazy.map(([src]) => src)]);
+  }
+  const files = fromImports([
+    ...htmlScripts,
+    ...htmlPreloads,
+    ...route.lazy.map(([, p]) => assetByPrefix(p)),
+  ]);
+  for (const css of htmlStyles) files.add(css);
+  return files;
+}
+
+const kb = (n) => (n / 1000).toFixed(1);
+const rows = ROUTES.map((route) => {
+  const files = [...routeFiles(route)];
+  const js = files.filter((f) => f.endsWith('.js'));
+  const css = files.filter((f) => f.endsWith('.css'));
+  const sum = (list, k) => list.reduce((a, f) => a + sizes(f)[k], 0);
+  return {
+    route: route.name,
+    jsFiles: js.length,
+    jsRaw: sum(js, 'raw'),
+    jsGzip: sum(js, 'gzip'),
+    cssGzip: sum(css, 'gzip'),
+    largest: js
+      .map((f) => ({ f: path.basename(f), g: sizes(f).gzip }))
+      .sort((a, b) => b.g - a.g)
+      .slice(0, 3)
+      .map(({ f, g }) => `${f} ${kb(g)}`)
+      .join(', '),
+  };
+});
+
+console.log(
+  `bundle size of ${path.relative(process.cwd(), dist) || '.'} (${manifest ? 'Vite manifest' : 'import graph'})\n`,
+);
+if (!manifest) console.log('(no manifest: the CSS column counts only the stylesheets of index.html)\n');
+console.log('| route | JS files | JS raw kB | JS gzip kB | CSS gzip kB | largest JS (gzip kB) |');
+console.log('|---|---|---|---|---|---|');
+for (const r of rows)
+  console.log(
+    `| ${r.route} | ${r.jsFiles} | ${kb(r.jsRaw)} | ${kb(r.jsGzip)} | ${kb(r.cssGzip)} | ${r.largest} |`,
+  );

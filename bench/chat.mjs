@@ -1,0 +1,303 @@
+/**
+ * Chat fan-out benchmark (DESIGN.md section 8): connections held, chat messages delivered per second
+ * and p50/p99 delivery latency, for Encore and two baselines under the same load in the same run:
+ * a minimal `ws` broadcast server and Socket.IO rooms (bench/chat-baseline-server.mjs).
+ *
+ *   node_modules/.bin/node bench/chat.mjs      (about 1.5 minutes)
+ *
+ * Load: BENCH_CONNECTIONS sockets (2000) in rooms of BENCH_ROOM_SIZE (1000), held by
+ * BENCH_CLIENT_PROCS load-generator processes (2, bench/chat-client.mjs); one publisher per room
+ * sends BENCH_RATE messages per second (50) for BENCH_SECONDS (10) after a 2 s warm-up. Each message
+ * carries its send time; latency is receive time minus send time, on the same clock.
+ *
+ * Encore is the real server (apps/server/src/main.ts, embedded PGlite in a temporary DATA_DIR, fans
+ * seeded by bench/seed-fans.ts): its publisher is the real toss call (HTTP POST, validated,
+ * profanity-checked, persisted in batches, published on the bus), its rooms are hangs (capacity 1
+ * while the publishers join, so each publisher opens its own hang), and its sockets go through auth
+ * and a subscribe with the channel access check. The baselines take the message straight off a socket
+ * and write it to every socket of the room at once. Everything listens on 127.0.0.1.
+ */
+import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { io } from 'socket.io-client';
+import { WebSocket } from 'ws';
+import { createProcessGroup, freePort } from './processes.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
+  ? path.join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+const num = (name, def, min, max) => Math.min(Math.max(Number(process.env[name] ?? def) || def, min), max);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 2000, 10, 18_000);
+const ROOM_SIZE = num('BENCH_ROOM_SIZE', 1000, 1, 18_000);
+const RATE = num('BENCH_RATE', 50, 1, 2000);
+const SECONDS = num('BENCH_SECONDS', 10, 2, 120);
+const CLIENT_PROCS = num('BENCH_CLIENT_PROCS', 2, 1, 8);
+const TARGETS = (process.env.BENCH_TARGETS ?? 'encore,ws,socketio').split(',');
+const WARMUP_MS = 2000;
+const DRAIN_MS = 1500;
+const ROOMS = Math.ceil(CONNECTIONS / ROOM_SIZE);
+
+const { children, run, start, stop, finish } = createProcessGroup({
+  name: 'chat',
+  root: ROOT,
+  node: NODE,
+  watchdogMs: 10 * 60_000,
+  serverWaitMs: 60_000,
+  stopGraceMs: 10_000,
+});
+
+/** Forks the load generators; ask() sends a command to each and gathers their answers. */
+function clientPool() {
+  const procs = Array.from({ length: CLIENT_PROCS }, () => {
+    const child = fork(path.join(ROOT, 'bench/chat-client.mjs'), [], { execPath: NODE, stdio: 'inherit' });
+    children.add(child);
+    return child;
+  });
+  const ask = (messages) =>
+    Promise.all(
+      procs.map(
+        (p, i) =>
+          new Promise((resolve) => {
+            p.once('message', resolve);
+            p.send(messages[i]);
+          }),
+      ),
+    );
+  return {
+    async connect(mode, url, clients) {
+      const shares = procs.map((_, i) => clients.filter((_, k) => k % procs.length === i));
+      const answers = await ask(shares.map((share) => ({ cmd: 'connect', mode, url, clients: share })));
+      return answers.reduce(
+        (sum, a) => ({ connected: sum.connected + a.connected, failed: sum.failed + a.failed }),
+        {
+          connected: 0,
+          failed: 0,
+        },
+      );
+    },
+    reset: (since) => ask(procs.map(() => ({ cmd: 'reset', since }))),
+    async report() {
+      const answers = await ask(procs.map(() => ({ cmd: 'report' })));
+      const hist = new Array(answers[0].hist.length).fill(0);
+      for (const a of answers) {
+        a.hist.forEach((n, ms) => {
+          hist[ms] += n;
+        });
+      }
+      return { received: answers.reduce((s, a) => s + a.received, 0), hist };
+    },
+    close() {
+      for (const p of procs) {
+        p.send({ cmd: 'close' });
+        children.delete(p);
+      }
+    },
+  };
+}
+
+function percentile(hist, total, p) {
+  const want = Math.ceil(total * p);
+  let seen = 0;
+  for (let ms = 0; ms < hist.length; ms++) {
+    seen += hist[ms];
+    if (seen >= want) return ms;
+  }
+  return hist.length - 1;
+}
+
+/**
+ * Calls send() RATE times a second per room until stopped. Owed messages follow the wall clock, not
+ * the timer's ticks, so a busy publisher catches up and every target gets the same offered load.
+ */
+function publishLoop(publishers) {
+  const startedAt = performance.now();
+  let failures = 0;
+  let rounds = 0;
+  const timer = setInterval(() => {
+    const owed = Math.floor(((performance.now() - startedAt) * RATE) / 1000) - rounds;
+    for (let k = 0; k < owed; k++) {
+      rounds += 1;
+      for (const p of publishers) p(`bench ${Date.now()}`).catch(() => (failures += 1));
+    }
+  }, 5);
+  /** Stops; answers the messages sent per room and the failed publishes. */
+  return () => {
+    clearInterval(timer);
+    return { rounds, failures };
+  };
+}
+
+/** One target: connect every socket, warm up, measure SECONDS of publishing, drain, report. */
+async function measure(name, mode, url, clients, publishers) {
+  const pool = clientPool();
+  try {
+    const { connected, failed } = await pool.connect(mode, url, clients);
+    const warm = publishLoop(publishers);
+    await new Promise((r) => setTimeout(r, WARMUP_MS));
+    warm();
+    const since = Date.now();
+    await pool.reset(since);
+    const stopLoop = publishLoop(publishers);
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const { rounds, failures } = stopLoop();
+    await new Promise((r) => setTimeout(r, DRAIN_MS));
+    const { received, hist } = await pool.report();
+    // Every socket of a room should get each message its room's publisher sent.
+    const expected = rounds * connected;
+    return {
+      name,
+      connected,
+      failed,
+      perSecond: Math.round(received / SECONDS),
+      delivered: expected ? received / expected : 0,
+      p50: percentile(hist, received, 0.5),
+      p99: percentile(hist, received, 0.99),
+      publishFailures: failures,
+    };
+  } finally {
+    pool.close();
+  }
+}
+
+async function encore() {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'encore-chat-bench-'));
+  try {
+    const env = { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: 'false' };
+    const seed = JSON.parse(await run(['bench/seed-fans.ts', String(CONNECTIONS + ROOMS)], env));
+    const port = await freePort();
+    const server = await start(
+      ['apps/server/src/main.ts'],
+      {
+        ...env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        CHAT_HANG_CAPACITY: '1',
+        CHAT_USER_BUDGET: '10000',
+        CHAT_HANG_BUDGET: '1000000',
+      },
+      port,
+    );
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      const keyFor = (i) => `${seed.keyPrefix}${String(i).padStart(7, '0')}`;
+      const call = async (method, p, key, body) => {
+        const res = await fetch(`${base}${p}`, {
+          method,
+          headers: { authorization: `Token ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+          body: body ? JSON.stringify(body) : undefined,
+        });
+        if (res.status !== 200) throw new Error(`${method} ${p}: ${res.status} ${await res.text()}`);
+        return res.json();
+      };
+      const publishers = [];
+      const channels = [];
+      for (let r = 0; r < ROOMS; r++) {
+        const key = keyFor(CONNECTIONS + r);
+        const list = await call(
+          'GET',
+          `/thor/hangs/get_hangs_list/?filter=featured_hangs&paid_event_name=${seed.paidEventName}`,
+          key,
+        );
+        const featured = list.hang_category_list[0].hangs[0];
+        const hang = await call('PUT', '/thor/hangs/join_hang/', key, {
+          hang_id: featured.id,
+          session_id: 'new',
+        });
+        channels.push(`hang-${hang.pubnubForHang}`);
+        const path_ = `/thor/hangs/${hang.id}/${hang.session_id}/toss/`;
+        publishers.push((text) =>
+          call('POST', path_, key, {
+            hang_id: hang.id,
+            toss_type: 'chat',
+            toss_id: randomUUID(),
+            toss_text: text,
+            toss_data: null,
+            paid_event_name: seed.paidEventName,
+          }),
+        );
+      }
+      if (new Set(channels).size !== ROOMS) throw new Error('publishers share a hang');
+      const clients = Array.from({ length: CONNECTIONS }, (_, i) => ({
+        token: keyFor(i),
+        channel: channels[Math.floor(i / ROOM_SIZE)],
+      }));
+      return await measure(
+        'Encore (HTTP toss, batched fan-out)',
+        'encore',
+        `ws://127.0.0.1:${port}/realtime`,
+        clients,
+        publishers,
+      );
+    } finally {
+      await stop(server);
+    }
+  } finally {
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function baseline(mode) {
+  const port = await freePort();
+  const server = await start(
+    ['bench/chat-baseline-server.mjs', mode, String(port)],
+    { PATH: process.env.PATH },
+    port,
+  );
+  const sockets = [];
+  try {
+    const url = mode === 'ws' ? `ws://127.0.0.1:${port}` : `http://127.0.0.1:${port}`;
+    const publishers = [];
+    for (let r = 0; r < ROOMS; r++) {
+      if (mode === 'ws') {
+        const ws = new WebSocket(url, { perMessageDeflate: false });
+        await new Promise((resolve, reject) => {
+          ws.once('open', resolve);
+          ws.once('error', reject);
+        });
+        sockets.push(ws);
+        publishers.push(async (text) => ws.send(JSON.stringify({ room: r, text })));
+      } else {
+        const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+        await new Promise((resolve, reject) => {
+          socket.once('connect', resolve);
+          socket.once('connect_error', reject);
+        });
+        sockets.push(socket);
+        publishers.push(async (text) => socket.emit('msg', { room: r, text }));
+      }
+    }
+    const clients = Array.from({ length: CONNECTIONS }, (_, i) => ({ room: Math.floor(i / ROOM_SIZE) }));
+    const label = mode === 'ws' ? 'minimal ws broadcast' : 'Socket.IO rooms';
+    return await measure(label, mode, url, clients, publishers);
+  } finally {
+    for (const s of sockets) (s.disconnect ?? s.terminate).call(s);
+    await stop(server);
+  }
+}
+
+const results = [];
+for (const target of TARGETS) {
+  process.stderr.write(`chat: ${target}...\n`);
+  results.push(target === 'encore' ? await encore() : await baseline(target));
+}
+finish();
+
+const cpus = os.cpus();
+console.log(
+  `\nchat fan-out: ${CONNECTIONS} connections in rooms of ${ROOM_SIZE}, ${RATE} msg/s per room, ${SECONDS} s, ` +
+    `${CLIENT_PROCS} client processes; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
+);
+console.log('| server | connections held | deliveries/s | delivered | p50 ms | p99 ms | publish errors |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const r of results) {
+  console.log(
+    `| ${r.name} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} |`,
+  );
+}
+process.exit(0);

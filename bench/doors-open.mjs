@@ -1,0 +1,257 @@
+/**
+ * Doors-open benchmark (DESIGN.md section 8): every fan's ticket check (POST /thor/ticket/validate/)
+ * and entry (POST /thor/shows/{slug}/enter/) within the same minute, from many distinct fans.
+ *
+ *   node bench/doors-open.mjs            (or: npm run bench:doors-open)
+ *
+ * In one run: a bare Fastify route (the baseline), then the real server (apps/server/src/main.ts) on
+ * embedded PGlite and, when 127.0.0.1:5432 answers, on PostgreSQL (a database created and dropped
+ * here), each without the node's session and ticket caches (the old path) and with them.
+ * Everything listens on 127.0.0.1; every load phase is bounded in time, and the whole run by a
+ * watchdog.
+ *
+ * Knobs: BENCH_SECONDS (9: per phase, in 3 slices), BENCH_FANS (40000), BENCH_CONNECTIONS (50),
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the bench database is made).
+ */
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createProcessGroup, freePort } from './processes.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+// The server runs TypeScript directly, which needs Node 24 (the repo's node_modules/.bin/node).
+const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
+  ? path.join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+/** Target time per phase, in ROUNDS slices. */
+const SECONDS = Math.min(Math.max(Number(process.env.BENCH_SECONDS ?? 9), 3), 60);
+const WARMUP_SECONDS = 2;
+const ROUNDS = 3;
+const BARE_SLICE_SECONDS = 2;
+const FANS = Math.min(Math.max(Number(process.env.BENCH_FANS ?? 40_000), 2000), 200_000);
+const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 50), 1), 500);
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const WATCHDOG_MS = 20 * 60_000;
+
+/** Before: every request asks the database; after: the node's session and ticket caches. */
+const CACHE_SETUPS = [
+  ['no caches', { AUTH_CACHE_MS: '0', TICKET_CACHE_MS: '0' }],
+  ['caches', { AUTH_CACHE_MS: '30000', TICKET_CACHE_MS: '30000' }],
+];
+const RETURNING_FANS = 1000;
+
+const { run, start, stop, finish } = createProcessGroup({
+  name: 'doors-open',
+  root: ROOT,
+  node: NODE,
+  watchdogMs: WATCHDOG_MS,
+  serverWaitMs: 30_000,
+  stopGraceMs: 15_000,
+});
+
+function answers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const keyFor = (prefix, i) => `${prefix}${String(i).padStart(7, '0')}`;
+
+/**
+ * One load phase, `seconds` long. Each request comes from the next fan of `fans` (a cursor over
+ * the seeded fans, shared by the phases of one server so that "new" fans are new to that process).
+ */
+function load({ url, body, fans, seconds, amount }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        connections: CONNECTIONS,
+        // A count (warm-ups) or a duration; either way the phase ends.
+        ...(amount ? { amount } : { duration: seconds }),
+        // No content-type without a body: Fastify answers an empty JSON body with a 400.
+        ...(body ? { body, headers: { 'content-type': 'application/json' } } : {}),
+        requests: [
+          {
+            setupRequest: (req) => {
+              if (!fans) return req;
+              const authorization = `Token ${fans.next()}`;
+              return { ...req, headers: { ...req.headers, authorization } };
+            },
+          },
+        ],
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/** Fans `from`, `from + 1` ... wrapping within `count` of them. */
+function fanCursor(seed, from, count) {
+  let i = 0;
+  return {
+    next: () => keyFor(seed.keyPrefix, from + (i++ % count)),
+    used: () => Math.min(i, count),
+  };
+}
+
+const rows = [];
+
+const total = (list, pick) => list.reduce((sum, r) => sum + pick(r), 0);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+
+let bare = null;
+async function bareRoute() {
+  if (!bare) {
+    const port = await freePort();
+    const child = await start(['bench/bare-fastify.mjs', String(port)], { PATH: process.env.PATH }, port);
+    bare = { child, url: `http://127.0.0.1:${port}/check` };
+    await load({ url: bare.url, body: '{}', seconds: WARMUP_SECONDS });
+  }
+  return { url: bare.url, body: JSON.stringify({ paid_event: 'BENCH', redeemed_only: true }) };
+}
+
+/**
+ * One measured phase. On a shared 2-core machine the CPU left to us drifts by the minute, so the
+ * phase alternates ROUNDS slices of the bare route with slices of the target: both rates come from
+ * the same minutes, and their ratio is what the table reports.
+ */
+async function phase(name, target) {
+  const baseline = await bareRoute();
+  const b = [];
+  const t = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    b.push(await load({ ...baseline, seconds: BARE_SLICE_SECONDS }));
+    t.push(await load({ ...target, seconds: SECONDS / ROUNDS }));
+  }
+  const rate = (list) => total(list, (r) => r.requests.total) / total(list, (r) => r.duration);
+  const row = {
+    name,
+    rps: rate(t),
+    baseline: rate(b),
+    p50: median(t.map((r) => r.latency.p50)),
+    p99: Math.max(...t.map((r) => r.latency.p99)),
+    non2xx: total(t, (r) => r.non2xx),
+    failed: total(t, (r) => r.errors + r.timeouts),
+  };
+  rows.push(row);
+  process.stderr.write(
+    `  ${name}: ${Math.round(row.rps)} req/s (bare ${Math.round(row.baseline)}), p99 ${row.p99} ms, ` +
+      `non-2xx ${row.non2xx}, failed ${row.failed}\n`,
+  );
+}
+
+/**
+ * Per server configuration, three phases on a fresh process:
+ * - ticket check, returning fans: 1,000 fans over and over (the reloads and repeated checks of a
+ *   doors-open minute; with the caches, a node that has seen the fan answers from memory);
+ * - ticket check, new fans: every request from a fan this process has not seen (the database path);
+ * - enter: the fans who just checked, in the same order (the gate right after the landing's check).
+ */
+async function measureServer(label, dbEnv, seed) {
+  for (const [cacheLabel, caches] of CACHE_SETUPS) {
+    const port = await freePort();
+    const env = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      RATE_LIMIT_SCALE: '100000',
+      WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
+      ...caches,
+      ...dbEnv,
+    };
+    const child = await start(['apps/server/src/main.ts'], env, port);
+    try {
+      const check = {
+        url: `http://127.0.0.1:${port}/thor/ticket/validate/`,
+        body: JSON.stringify({ paid_event: seed.paidEventName, redeemed_only: true }),
+      };
+      const returning = fanCursor(seed, 0, Math.min(RETURNING_FANS, seed.fans));
+      // Every returning fan once or twice before the clock starts.
+      await load({ ...check, fans: returning, amount: 2 * Math.min(RETURNING_FANS, seed.fans) });
+      const name = (what) => `${label}, ${cacheLabel}: ${what}`;
+      await phase(name('ticket check, returning fans'), { ...check, fans: returning });
+      const fresh = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
+      await phase(name('ticket check, new fans'), { ...check, fans: fresh });
+      const checked = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
+      const enter = { url: `http://127.0.0.1:${port}/thor/shows/${seed.slug}/enter/`, fans: checked };
+      await phase(name('enter, fans who just checked'), enter);
+      if (fresh.used() >= seed.fans - RETURNING_FANS) {
+        process.stderr.write('  (more requests than seeded fans: raise BENCH_FANS for truly new fans)\n');
+      }
+    } finally {
+      await stop(child);
+    }
+  }
+}
+
+async function seedFans(dbEnv) {
+  const out = await run(['bench/seed-fans.ts', String(FANS)], { PATH: process.env.PATH, ...dbEnv });
+  return JSON.parse(out.trim().split('\n').pop());
+}
+
+const tmp = await mkdtemp(path.join(os.tmpdir(), 'encore-bench-'));
+try {
+  process.stderr.write(`doors-open: ${FANS} fans, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`);
+
+  const pgliteEnv = { DATA_DIR: path.join(tmp, 'pglite') };
+  await measureServer('PGlite', pgliteEnv, await seedFans(pgliteEnv));
+
+  const pgUrl = new URL(PG_ADMIN_URL);
+  if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
+    const name = `encore_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const dbUrl = new URL(PG_ADMIN_URL);
+      dbUrl.pathname = `/${name}`;
+      const pgEnv = { DATABASE_URL: dbUrl.toString() };
+      await measureServer('PostgreSQL', pgEnv, await seedFans(pgEnv));
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    process.stderr.write(`doors-open: ${pgUrl.host} does not answer; PostgreSQL skipped\n`);
+  }
+} finally {
+  if (bare) await stop(bare.child);
+  finish();
+  await rm(tmp, { recursive: true, force: true });
+}
+
+const cpus = os.cpus();
+console.log(
+  `\nDoors-open, ${new Date().toISOString()}: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}; load from this process ` +
+    `(autocannon, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} slices alternating with ` +
+    `the bare route, ${FANS} seeded fans)\n`,
+);
+console.log('| run | requests/s | p50 ms | p99 ms | non-2xx / failed | bare Fastify, same minutes | ratio |');
+console.log('|---|---:|---:|---:|---:|---:|---:|');
+for (const r of rows) {
+  const ratio = `${((100 * r.rps) / r.baseline).toFixed(0)} %`;
+  console.log(
+    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} / ${r.failed} | ` +
+      `${Math.round(r.baseline)} | ${ratio} |`,
+  );
+}

@@ -1,0 +1,92 @@
+// The child processes of a benchmark (servers, seeders, load generators): started from the repository
+// root, tracked so that a watchdog or the end of the run can kill whatever is still running.
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+
+/**
+ * `name` labels the watchdog's message; `node` runs every child; `watchdogMs` bounds the whole run.
+ * `serverWaitMs` is how long `start` waits for /healthz, `stopGraceMs` how long `stop` waits after
+ * SIGTERM before SIGKILL.
+ */
+export function createProcessGroup({ name, root, node, watchdogMs, serverWaitMs, stopGraceMs }) {
+  const children = new Set();
+  const watchdog = setTimeout(() => {
+    process.stderr.write(`${name}: watchdog fired, stopping\n`);
+    for (const child of children) child.kill('SIGKILL');
+    process.exit(1);
+  }, watchdogMs);
+
+  /** Runs a child to completion and answers its stdout; bounded by `timeoutMs`. */
+  function run(args, env, timeoutMs = 120_000) {
+    return new Promise((resolve, reject) => {
+      const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.add(child);
+      let out = '';
+      let err = '';
+      child.stdout.on('data', (d) => {
+        out += d;
+      });
+      child.stderr.on('data', (d) => {
+        err += d;
+      });
+      const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
+      child.once('exit', (code) => {
+        clearTimeout(timer);
+        children.delete(child);
+        if (code === 0) resolve(out);
+        else reject(new Error(`${args.join(' ')} exited with ${code}: ${err}`));
+      });
+    });
+  }
+
+  /** Starts a server process and resolves once it answers /healthz. */
+  async function start(args, env, port) {
+    const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    children.add(child);
+    let err = '';
+    child.stderr.on('data', (d) => {
+      err += d;
+    });
+    for (let waited = 0; waited < serverWaitMs; waited += 100) {
+      if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/healthz`)).ok) return child;
+      } catch {
+        // not listening yet
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    child.kill('SIGKILL');
+    throw new Error(`server did not answer in ${serverWaitMs / 1000} s: ${err}`);
+  }
+
+  async function stop(child) {
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    const timer = setTimeout(() => child.kill('SIGKILL'), stopGraceMs);
+    await exited;
+    clearTimeout(timer);
+    children.delete(child);
+  }
+
+  /** The end of the run: kills what is left and disarms the watchdog. */
+  function finish() {
+    for (const child of children) child.kill('SIGKILL');
+    clearTimeout(watchdog);
+  }
+
+  return { children, run, start, stop, finish };
+}
+
+/** A port the OS says is free on 127.0.0.1 now. */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+  });
+}

@@ -1,0 +1,80 @@
+import { type APIRequestContext, expect } from '@playwright/test';
+import { linkFromOutbox, uniqueFan } from './outbox.ts';
+
+export const PASSWORD = 'Encore2026pass';
+
+export async function apiLogin(request: APIRequestContext, email: string, password: string): Promise<string> {
+  const res = await request.post('/thor/auth/email_login/', { data: { email, password } });
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { key: string }).key;
+}
+
+/** A verified fan made through the real API: register, then open the mailed link. */
+export async function verifiedFan(request: APIRequestContext): Promise<{ email: string; username: string }> {
+  const fan = uniqueFan();
+  const res = await request.post('/thor/auth/email_register/', {
+    data: { email: fan.email, password1: PASSWORD, password2: PASSWORD, username: fan.username },
+  });
+  expect(res.status()).toBe(201);
+  const link = new URL(await linkFromOutbox(request, fan.email, 'verify-email'));
+  await request.get(`${link.pathname}${link.search}`, { maxRedirects: 0 });
+  return fan;
+}
+
+type ShowBody = Record<string, unknown> & { event: Record<string, unknown> };
+
+/** Schedules a show of its own through the host API, its doors opening `doorsInMs` from now. */
+export async function scheduleShow(
+  request: APIRequestContext,
+  doorsInMs: number,
+): Promise<{ slug: string; name: string }> {
+  const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
+  const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
+  const template = active.results[0];
+  if (!template) throw new Error('no demo show to copy');
+  const { status: _s, doors_open_at: _d, ...show } = template;
+  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
+  const id = 100_000 + Math.floor(Math.random() * 800_000);
+  const now = Date.now();
+  const body = {
+    ...show,
+    slug: `e2e-${tag}`,
+    paid_event_name: `E2E_${tag.toUpperCase()}`,
+    paid_event_id: id,
+    channel_id: id,
+    event_name: `E2E show ${tag}`,
+    event: {
+      ...show.event,
+      event_enter_time: new Date(now + doorsInMs).toISOString(),
+      event_start_time: new Date(now + doorsInMs + 60_000).toISOString(),
+      event_end_time: new Date(now + 3 * 3600_000).toISOString(),
+      reairings: [],
+    },
+  };
+  const res = await request.put(`/thor/host/shows/${body.slug}`, {
+    data: body,
+    headers: { authorization: `Token ${host}` },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  // Nodes keep the show list for SHOWS_CACHE_MS: wait until the site lists the new show.
+  await expect
+    .poll(async () => {
+      const config = (await (await request.get('/config.json')).json()) as { shows: { slug: string }[] };
+      return config.shows.some((s) => s.slug === body.slug);
+    })
+    .toBe(true);
+  return { slug: body.slug, name: body.paid_event_name };
+}
+
+/** Imports one booking code for a show, bought with `email`, through the host CSV import. */
+export async function importCode(request: APIRequestContext, slug: string, email: string): Promise<string> {
+  const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
+  const code = `E2E-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+  const csv = `code,email,vendor,attributes\n${code},${email},ticketshop,"{""type"":""Directors""}"\n`;
+  const res = await request.post(`/thor/host/shows/${slug}/ticket-codes`, {
+    data: csv,
+    headers: { authorization: `Token ${host}`, 'content-type': 'text/csv' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return code;
+}

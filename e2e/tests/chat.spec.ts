@@ -1,0 +1,224 @@
+import type { Page } from '@playwright/test';
+import { scheduleShow } from '../support/api.ts';
+import {
+  channelIdOf,
+  demoAccount,
+  joinByApi,
+  postAlert,
+  signedInPage,
+  spendTossBudget,
+  ticketedFan,
+} from '../support/chat.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe.configure({ timeout: 120_000 });
+
+/** Opens the show and waits until the fan is in its chat room. */
+async function enterChat(page: Page, slug: string) {
+  await page.goto(`/event/${slug}`);
+  await expect(page.getByTestId('chat-column')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('chat-active')).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toBeEnabled();
+}
+
+async function say(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-send').click();
+}
+
+const row = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+
+test('two fans chat both ways; a banned word stays with its sender', async ({ browser, request }) => {
+  const show = await scheduleShow(request, -60_000);
+  const [mina, joon] = await Promise.all([ticketedFan(request, show.slug), ticketedFan(request, show.slug)]);
+  const a = await signedInPage(browser, request, mina);
+  const b = await signedInPage(browser, request, joon);
+  await Promise.all([enterChat(a, show.slug), enterChat(b, show.slug)]);
+
+  // Local echo at once, marked as the fan's own; the other fan receives it with the sender's name.
+  await say(a, 'hello from mina');
+  await expect(row(a, 'hello from mina')).toHaveAttribute('data-own', 'true');
+  await expect(a.getByTestId('chat-input')).toHaveValue('');
+  const received = row(b, 'hello from mina');
+  await expect(received).toBeVisible();
+  await expect(received).toHaveAttribute('data-own', 'false');
+  await expect(received.getByTestId('chat-username')).toHaveText(mina.username);
+  await expect(received.getByTestId('chat-default-avatar')).toBeVisible();
+
+  await say(b, 'hi mina, joon here');
+  await expect(row(a, 'hi mina, joon here')).toBeVisible();
+  // De-duplicated by toss_id: the sender's echo and the server's copy are one row.
+  await expect(row(a, 'hello from mina')).toHaveCount(1);
+
+  // A banned word (whole word, any case): shown to the sender only, with a note.
+  await say(a, 'the ADMIN says hi');
+  await expect(row(a, 'the ADMIN says hi')).toHaveAttribute('data-local-only', 'profanity');
+  await expect(row(a, 'the ADMIN says hi').getByTestId('chat-local-note')).toBeVisible();
+  await say(a, 'after the held one');
+  await expect(row(b, 'after the held one')).toBeVisible();
+  await expect(row(b, 'the ADMIN says hi')).toHaveCount(0);
+
+  // Pasting into the chat input is blocked: the paste event is cancelled before the browser inserts text.
+  const pasteBlocked = await a.evaluate(`(() => {
+    const input = document.querySelector('[data-testid="chat-input"]');
+    const data = new DataTransfer();
+    data.setData('text/plain', 'pasted text');
+    const event = new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true });
+    input.dispatchEvent(event);
+    return event.defaultPrevented;
+  })()`);
+  expect(pasteBlocked).toBe(true);
+
+  // The fan's send budget is spent (200 tosses in 10 s on this server): the next send answers
+  // OVER_CAPACITY and the chat locks for 20 s.
+  const hang = await joinByApi(request, mina, await channelIdOf(request, show.slug));
+  await spendTossBudget(request, mina, hang, show.name);
+  await say(a, 'one more please');
+  await expect(row(a, 'one more please')).toBeVisible();
+  await expect(a.getByTestId('chat-input')).toBeDisabled();
+  await expect(a.getByTestId('chat-input')).toHaveAttribute('placeholder', /chat again in \d+ s/);
+  await a.context().close();
+  await b.context().close();
+});
+
+test('the host turns chat off and on, pushes overlay text, a slate and light-stick cues; a targeted alert reaches one fan', async ({
+  browser,
+  request,
+}) => {
+  const show = await scheduleShow(request, -60_000);
+  const [mina, joon] = await Promise.all([ticketedFan(request, show.slug), ticketedFan(request, show.slug)]);
+  const host = await demoAccount(request, 'host@encore.test');
+  const a = await signedInPage(browser, request, mina);
+  const b = await signedInPage(browser, request, joon);
+  const room = await signedInPage(browser, request, host);
+  await Promise.all([enterChat(a, show.slug), enterChat(b, show.slug)]);
+
+  // A fan has no control room.
+  const nosy = await a.context().newPage();
+  await nosy.goto(`/control/${show.slug}`);
+  await expect(nosy.getByTestId('control-refused')).toBeVisible();
+  await nosy.close();
+
+  await room.goto(`/control/${show.slug}`);
+  await expect(room.getByTestId('control-room')).toBeVisible();
+
+  // Overlay text in a placement, %u replaced by each viewer's own username.
+  await room.getByTestId('control-overlay-msg').fill('Thank you %u!');
+  await room.getByTestId('control-overlay-placement').selectOption('top-right');
+  await room.getByTestId('control-overlay-duration').fill('60');
+  await room.getByTestId('control-overlay-send').click();
+  await expect(room.getByTestId('toast-success')).toBeVisible();
+  for (const [page, fan] of [
+    [a, mina],
+    [b, joon],
+  ] as const) {
+    const overlay = page.getByTestId('overlay-text');
+    await expect(overlay).toHaveText(`Thank you ${fan.username}!`);
+    await expect(overlay).toHaveAttribute('data-placement', 'top-right');
+  }
+
+  // Chat off for everyone: a message stays with its sender; chat on: it flows again.
+  await room.getByTestId('control-chat-off').click();
+  await expect(a.getByTestId('chat-host-off')).toBeVisible();
+  await expect(b.getByTestId('chat-host-off')).toBeVisible();
+  await say(b, 'is anyone there');
+  await expect(row(b, 'is anyone there')).toHaveAttribute('data-local-only', 'chat_disabled');
+  await room.getByTestId('control-chat-on').click();
+  await expect(b.getByTestId('chat-host-off')).toBeHidden();
+  await say(b, 'chat is back');
+  await expect(row(a, 'chat is back')).toBeVisible();
+  await expect(row(a, 'is anyone there')).toHaveCount(0);
+
+  // A targeted alert: only its user handles it.
+  await room.getByTestId('control-target').fill(mina.username);
+  await room.getByTestId('control-chat-off').click();
+  await expect(a.getByTestId('chat-host-off')).toBeVisible();
+  await room.getByTestId('control-target').fill('');
+  await room.getByTestId('control-overlay-msg').fill('everyone sees this');
+  await room.getByTestId('control-overlay-send').click();
+  await expect(b.getByTestId('overlay-text')).toHaveText('everyone sees this');
+  await expect(b.getByTestId('chat-host-off')).toBeHidden();
+  await room.getByTestId('control-chat-on').click();
+  await expect(a.getByTestId('chat-host-off')).toBeHidden();
+
+  // A slate with a link that opens in a new tab, kept as the end-slate across a reload.
+  const image = new URL('/thor/pg/sticker-images/star.svg', room.url()).toString();
+  await room.getByTestId('control-slate-url').fill(image);
+  await room.getByTestId('control-slate-link').fill('https://example.com/encore');
+  await room.getByTestId('control-slate-end').check();
+  await room.getByTestId('control-slate-send').click();
+  const slate = a.getByTestId('slate');
+  await expect(slate).toBeVisible();
+  await expect(slate.getByTestId('slate-link')).toHaveAttribute('target', '_blank');
+  await expect(b.getByTestId('slate')).toBeVisible();
+  await a.reload();
+  await expect(a.getByTestId('end-slate')).toBeVisible();
+  await room.getByTestId('control-slate-clear').click();
+  await expect(a.getByTestId('end-slate')).toBeHidden();
+  await expect(b.getByTestId('slate')).toBeHidden();
+
+  // Light-stick cue: the track starts (100 ms later) and stops.
+  await room.getByTestId('control-stick-song').fill('Encore Anthem');
+  await room.getByTestId('control-stick-start').click();
+  await expect(b.getByTestId('lightstick-status')).toHaveAttribute('data-playing', 'true');
+  await expect(b.getByTestId('lightstick-status')).toContainText('Encore Anthem');
+  await room.getByTestId('control-stick-stop').click();
+  await expect(b.getByTestId('lightstick-status')).toBeHidden();
+  // Light-sticks on with a 15 s timer (type ls), then off.
+  await postAlert(request, host, show.slug, { type: 'ls', display_code: 1, d: 15 });
+  await expect(b.getByTestId('lightstick-status')).toContainText('15 s');
+  await postAlert(request, host, show.slug, { type: 'ls', display_code: 0 });
+  await expect(b.getByTestId('lightstick-status')).toBeHidden();
+
+  for (const page of [a, b, room]) await page.context().close();
+});
+
+test('a fan sends an owned sticker; SEND cools down for 20 s across a reload; the room sees the sticker', async ({
+  browser,
+  request,
+}) => {
+  // The demo fan owns the free starter pack of the demo show; the other fan is fresh.
+  const fan = await demoAccount(request, 'fan@encore.test');
+  const other = await ticketedFan(request, 'encore-live');
+  const a = await signedInPage(browser, request, fan);
+  const b = await signedInPage(browser, request, other);
+  await Promise.all([enterChat(a, 'encore-live'), enterChat(b, 'encore-live')]);
+
+  await a.getByTestId('chat-tab-stickers').click();
+  const pack = a.getByTestId('sticker-pack').filter({ hasText: 'Encore Starter Pack (6 Stickers)' });
+  await expect(pack).toBeVisible();
+  // A pack the fan does not own shows prices; they say honestly that buying is not open yet.
+  const paid = a.getByTestId('sticker-pack').filter({ hasText: 'Encore Stage Pack' });
+  // An owned pack has no price; one not owned offers Buy All with its price and currency symbol.
+  await expect(pack.getByTestId('sticker-buy-all')).toHaveCount(0);
+  await expect(paid.getByTestId('sticker-buy-all')).toHaveText(/^Buy All · \D+\d/);
+  await paid.getByTestId('sticker-price').first().click();
+  await expect(a.getByTestId('sticker-purchase-note')).toBeVisible();
+
+  const heart = pack.locator('[data-testid="sticker-card"][data-sticker-id="stk-heart"]');
+  await heart.getByTestId('sticker-send').click();
+  // Sent: back on the chat tab with the sticker, and the other fan sees its image.
+  await expect(a.locator('[data-testid="chat-sticker"][data-sticker-id="stk-heart"]').last()).toBeVisible();
+  await expect(b.locator('[data-testid="chat-sticker"][data-sticker-id="stk-heart"]').last()).toBeVisible();
+
+  await a.getByTestId('chat-tab-stickers').click();
+  await expect(a.getByTestId('sticker-timer')).toContainText('Send another sticker in');
+  await expect(heart.getByTestId('sticker-send')).toBeDisabled();
+  const stored = await a.evaluate(() => localStorage.getItem('stickerSentAt'));
+  expect(Number(stored)).toBeGreaterThan(Date.now() - 30_000);
+
+  // The countdown survives a reload (stickerSentAt).
+  await a.reload();
+  await expect(a.getByTestId('chat-column')).toBeVisible({ timeout: 30_000 });
+  await a.getByTestId('chat-tab-stickers').click();
+  await expect(a.getByTestId('sticker-timer')).toBeVisible();
+  await expect(a.locator('[data-sticker-id="stk-star"]').getByTestId('sticker-send')).toBeDisabled();
+  // ...and ends after 20 s.
+  await expect(a.locator('[data-sticker-id="stk-star"]').getByTestId('sticker-send')).toBeEnabled({
+    timeout: 25_000,
+  });
+  await expect(a.getByTestId('sticker-timer')).toBeHidden();
+
+  await a.context().close();
+  await b.context().close();
+});

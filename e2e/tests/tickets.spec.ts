@@ -1,0 +1,117 @@
+import type { Browser, Page } from '@playwright/test';
+import { importCode, PASSWORD, scheduleShow, verifiedFan } from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+
+test.describe.configure({ timeout: 150_000 });
+
+/** A browser of its own (a device), with the entry skew fixed at 0 so the test knows when doors open. */
+async function device(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addInitScript(() => localStorage.setItem('skew', '0'));
+  return context.newPage();
+}
+
+async function signIn(page: Page, slug: string, email: string) {
+  await page.goto(`/?show=${slug}&go=login`);
+  const modal = page.getByTestId('login-modal');
+  await expect(modal).toBeVisible();
+  await modal.getByTestId('login-email').fill(email);
+  await modal.getByTestId('login-password').fill(PASSWORD);
+  await modal.getByTestId('login-submit').click();
+  await expect(modal).toBeHidden();
+}
+
+async function redeem(page: Page, code: string, email: string) {
+  await page.getByTestId('ticket-validate').click();
+  const modal = page.getByTestId('ticket-validate-modal');
+  await expect(modal).toBeVisible();
+  await modal.getByTestId('ticket-validate-email').fill(email);
+  await modal.getByTestId('ticket-validate-code').fill(` ${code.toLowerCase()} `);
+  await modal.getByTestId('ticket-validate-submit').click();
+  return modal;
+}
+
+async function enter(page: Page, slug: string) {
+  await page.goto(`/?show=${slug}`);
+  const button = page.getByTestId('ticket-enter');
+  await expect(button).toHaveAttribute('data-enabled', 'true', { timeout: 60_000 });
+  await button.click();
+  await expect(page).toHaveURL(new RegExp(`/event/${slug}$`));
+  await expect(page.getByTestId('event-lobby')).toBeVisible();
+  await expect(page.getByTestId('event-connection')).toHaveAttribute('data-status', 'open');
+}
+
+test('a fan redeems a booking code, waits for doors, enters; another account cannot use the code; a third device logs the first out', async ({
+  browser,
+  request,
+}) => {
+  const show = await scheduleShow(request, 25_000);
+  const fan = await verifiedFan(request);
+  const code = await importCode(request, show.slug, fan.email);
+
+  // Without a ticket: the no-invite state with Buy and Validate.
+  const first = await device(browser);
+  await signIn(first, show.slug, fan.email);
+  await expect(first.getByTestId('ticket-no-invite')).toBeVisible();
+  const modal = await redeem(first, code, fan.email);
+  await expect(modal.getByTestId('ticket-validate-success')).toBeVisible();
+  await expect(first.getByTestId('ticket-holder')).toBeVisible();
+  await expect(first.getByTestId('ticket-entitlements')).toBeVisible();
+
+  // Doors are not open yet: the countdown runs and Enter waits.
+  await expect(first.getByTestId('countdown')).toBeVisible();
+  await expect(first.getByTestId('ticket-enter')).not.toHaveAttribute('data-enabled', 'true');
+  await enter(first, show.slug);
+
+  // Another account with the same code and purchase email: 409, already redeemed.
+  const rival = await verifiedFan(request);
+  const other = await device(browser);
+  await signIn(other, show.slug, rival.email);
+  const rivalModal = await redeem(other, code, fan.email);
+  await expect(rivalModal.getByTestId('ticket-validate-error').locator('[data-status="409"]')).toBeVisible();
+  await other.context().close();
+
+  // A second device of the same ticket: chat goes off in the first until reload.
+  const second = await device(browser);
+  await signIn(second, show.slug, fan.email);
+  await enter(second, show.slug);
+  await expect(first.getByTestId('event-chat-disabled')).toBeVisible();
+
+  // A third device: the oldest (the first) is logged out of the event in real time.
+  const third = await device(browser);
+  await signIn(third, show.slug, fan.email);
+  await enter(third, show.slug);
+  // Three pages decode live video meanwhile; on a loaded 2-core runner the frame can take seconds.
+  await expect(first.getByTestId('notice-too-many-devices')).toBeVisible({ timeout: 30_000 });
+  await expect(second.getByTestId('event-lobby')).toBeVisible();
+  await expect(third.getByTestId('event-lobby')).toBeVisible();
+});
+
+test('before doors the event route refuses entry; without a ticket it says so', async ({
+  browser,
+  request,
+}) => {
+  const show = await scheduleShow(request, 10 * 60_000);
+  const fan = await verifiedFan(request);
+  const page = await device(browser);
+  await signIn(page, show.slug, fan.email);
+  await page.goto(`/event/${show.slug}`);
+  await expect(page.getByTestId('event-notice')).toHaveAttribute('data-kind', /no-ticket|not-open/);
+  await page.goto('/event/encore-live');
+  await expect(page.getByTestId('event-notice')).toHaveAttribute('data-kind', 'no-ticket');
+});
+
+test('the landing page shows the teaser from the media cache, and it plays', async ({ browser }) => {
+  const page = await device(browser);
+  await page.goto('/');
+  const teaser = page.getByTestId('teaser-player');
+  await expect(teaser).toBeVisible();
+  await expect(teaser).toHaveAttribute('src', '/media/teaser.mp4#t=1');
+  await teaser.scrollIntoViewIfNeeded();
+  // The e2e project has no DOM types: the element is driven through its properties.
+  type VideoLike = { play(): Promise<void>; currentTime: number };
+  await teaser.evaluate((v) => (v as unknown as VideoLike).play());
+  await expect
+    .poll(() => teaser.evaluate((v) => (v as unknown as VideoLike).currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(0.5);
+});
