@@ -104,3 +104,17 @@ export function renderMediaPlaylist(window: LiveWindow, opts: MediaPlaylistOptio
   }
   return `${lines.join('\n')}\n`;
 }
+
+/** Every loop length of the demo (20 s angles and captions, 6 s 4K) divides a minute. */
+const EPOCH_ALIGN_MS = 60_000;
+
+/**
+ * The epoch of a media build: the minute boundary one minute before it was generated. Counting from
+ * the build rather than from 1970 keeps EXT-X-DISCONTINUITY-SEQUENCE small (one per 20 s loop since
+ * the build): hls.js walks its per-discontinuity arrays from index 0 on every playlist load, so a
+ * sequence in the tens of millions cost each viewer about a second of main thread per reload. Every
+ * node serving the same build (DESIGN.md: ship one build to all nodes) computes the same epoch.
+ */
+export function epochOfBuild(generatedAt: string): number {
+  return Math.floor(Date.parse(generatedAt) / EPOCH_ALIGN_MS) * EPOCH_ALIGN_MS - EPOCH_ALIGN_MS;
+}

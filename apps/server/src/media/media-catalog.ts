@@ -49,6 +49,8 @@ export type MediaStream = z.infer<typeof Stream>;
 export const Manifest = z.object({
   format: z.literal(1),
   buildId: z.string().regex(/^[0-9a-f]{8}$/),
+  /** When the build was made: the live clock counts its segments from a minute before it. */
+  generatedAt: z.iso.datetime(),
   segmentDuration: z.number().positive(),
   captions: z.object({
     segmentCount: z.number().int().positive(),

@@ -84,6 +84,7 @@ async function writeFixture(dir: string) {
     format: 1,
     fingerprint: 'test',
     buildId: BUILD,
+    generatedAt: new Date(NOW - 3_600_000).toISOString(),
     segmentDuration: 2,
     captions: { segmentCount: 3, languages: [{ lang: 'en', name: 'English' }] },
     streams,
@@ -155,6 +156,17 @@ describe('playlists', () => {
     const later = await get('/media/mix-stream1/720p/live.m3u8');
     clock = NOW;
     expect(seq(later.body)).toBe(seq(res.body) + 1);
+  });
+
+  it('live: sequences count from the build, so the discontinuity sequence stays small', async () => {
+    const body = (await get('/media/mix-stream1/720p/live.m3u8')).body;
+    const tag = (name: string) => Number(new RegExp(`#${name}:(\\d+)`).exec(body)?.[1]);
+    // An hour and a minute of 6 s loops since the epoch: about 610, not the 10^8 counted from 1970.
+    expect(tag('EXT-X-DISCONTINUITY-SEQUENCE')).toBeGreaterThan(590);
+    expect(tag('EXT-X-DISCONTINUITY-SEQUENCE')).toBeLessThan(620);
+    // The program date stays the wall clock, the same on every stream.
+    const date = /#EXT-X-PROGRAM-DATE-TIME:(\S+)/.exec(body)?.[1] ?? '';
+    expect(Math.abs(Date.parse(date) - NOW)).toBeLessThan(20_000);
   });
 
   it('live: a token query is carried into the key URI and makes the playlist private', async () => {

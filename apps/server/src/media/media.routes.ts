@@ -5,7 +5,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
-import { computeLiveWindow, renderMediaPlaylist } from './live-window.ts';
+import { computeLiveWindow, epochOfBuild, renderMediaPlaylist } from './live-window.ts';
 import { renderMasterPlaylist } from './master-playlist.ts';
 import {
   type Catalog,
@@ -30,7 +30,7 @@ export type MediaRoutesOptions = {
   mediaDir: string;
   keyAuthorizer: KeyAuthorizer;
   now?: () => number;
-  /** Start of segment 0 for every stream; the Unix epoch keeps all nodes and restarts in step. */
+  /** Start of segment 0 for every stream; by default derived from the build (epochOfBuild). */
   epochMs?: number;
   /** Segments per live playlist. */
   windowSize?: number;
@@ -107,7 +107,6 @@ async function sendFile(reply: FastifyReply, file: string, type: string, cacheCo
  */
 export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
   const now = opts.now ?? Date.now;
-  const epochMs = opts.epochMs ?? 0;
   const windowSize = opts.windowSize ?? 6;
   const keyUriBase = opts.keyUriBase ?? '/media/keys';
   const catalog = opts.catalog ?? createMediaCatalog(opts.mediaDir, now);
@@ -121,7 +120,7 @@ export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
   function window(c: Catalog, segmentCount: number) {
     return computeLiveWindow({
       nowMs: now(),
-      epochMs,
+      epochMs: opts.epochMs ?? epochOfBuild(c.manifest.generatedAt),
       segmentDurationMs: Math.round(c.manifest.segmentDuration * 1000),
       segmentCount,
       windowSize,

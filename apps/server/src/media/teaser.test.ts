@@ -16,6 +16,7 @@ async function writeCache(dir: string, withTeaser: boolean) {
   const manifest = {
     format: 1,
     buildId: 'abcdef01',
+    generatedAt: '2026-05-01T19:00:00.000Z',
     segmentDuration: 2,
     captions: { segmentCount: 1, languages: [] },
     streams: {
