@@ -109,12 +109,13 @@ export function renderMediaPlaylist(window: LiveWindow, opts: MediaPlaylistOptio
 const EPOCH_ALIGN_MS = 60_000;
 
 /**
- * The epoch of a media build: the minute boundary one minute before it was generated. Counting from
+ * The epoch of a media build: the minute boundary an hour before it was generated (so that a full
+ * window exists from the first second). Counting from
  * the build rather than from 1970 keeps EXT-X-DISCONTINUITY-SEQUENCE small (one per 20 s loop since
  * the build): hls.js walks its per-discontinuity arrays from index 0 on every playlist load, so a
  * sequence in the tens of millions cost each viewer about a second of main thread per reload. Every
  * node serving the same build (DESIGN.md: ship one build to all nodes) computes the same epoch.
  */
 export function epochOfBuild(generatedAt: string): number {
-  return Math.floor(Date.parse(generatedAt) / EPOCH_ALIGN_MS) * EPOCH_ALIGN_MS - EPOCH_ALIGN_MS;
+  return Math.floor(Date.parse(generatedAt) / EPOCH_ALIGN_MS) * EPOCH_ALIGN_MS - 60 * EPOCH_ALIGN_MS;
 }

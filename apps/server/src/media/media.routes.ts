@@ -32,7 +32,7 @@ export type MediaRoutesOptions = {
   now?: () => number;
   /** Start of segment 0 for every stream; by default derived from the build (epochOfBuild). */
   epochMs?: number;
-  /** Segments per live playlist. */
+  /** Segments per live playlist (default 60: two minutes, see LIVE_WINDOW_SEGMENTS). */
   windowSize?: number;
   /** Where players fetch keys: the origin itself by default, never the CDN. */
   keyUriBase?: string;
@@ -51,6 +51,14 @@ const CACHE = {
   key: 'private, no-store',
 };
 const M3U8 = 'application/vnd.apple.mpegurl';
+
+/**
+ * Two minutes of 2 s segments per live playlist. The live scrubber covers 110 s (viewing section 9),
+ * and a viewer whose picture fell behind (a slow device, a stall) must still find the moment it shows
+ * in every other angle's playlist when switching; with a 12 s window such a viewer was pushed to the
+ * live edge instead.
+ */
+export const LIVE_WINDOW_SEGMENTS = 60;
 
 const Name = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/);
 const Variant = z.string().regex(/^[a-z0-9]{1,16}$/);
@@ -107,7 +115,7 @@ async function sendFile(reply: FastifyReply, file: string, type: string, cacheCo
  */
 export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
   const now = opts.now ?? Date.now;
-  const windowSize = opts.windowSize ?? 6;
+  const windowSize = opts.windowSize ?? LIVE_WINDOW_SEGMENTS;
   const keyUriBase = opts.keyUriBase ?? '/media/keys';
   const catalog = opts.catalog ?? createMediaCatalog(opts.mediaDir, now);
 

@@ -2,6 +2,7 @@ import { DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
 import Hls, { type ErrorData, type LevelLoadedData } from 'hls.js';
 import { type TrackInfo, trackForLanguage } from './captions.ts';
 import { positionForDate } from './live-edge.ts';
+import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
 import { type ErrorOutcome, errorOutcome, hlsErrorMessage } from './player-errors.ts';
 import { type LevelInfo, startLevel } from './quality-levels.ts';
@@ -79,7 +80,11 @@ export function openHlsSession(video: HTMLVideoElement, opts: SessionOptions, ev
   let tracks: TrackInfo[] = [];
   let language = opts.captionLanguage;
   let firstLevelLoad = true;
-  let corrected = opts.moment === null;
+  /** Until the picture shows the kept moment, the kept moment is this session's moment. */
+  let syncing = opts.moment !== null;
+  let syncStarted = false;
+  /** Where the kept moment is now: the previous picture's date moved on by the time since. */
+  const movedMoment = (m: { dateMs: number; at: number }) => m.dateMs + (performance.now() - m.at);
 
   const applyCaption = () => {
     const id = trackForLanguage(tracks, language);
@@ -110,28 +115,36 @@ export function openHlsSession(video: HTMLVideoElement, opts: SessionOptions, ev
       hls.autoLevelEnabled ? -1 : hls.manualLevel,
       details.live,
     );
-    if (!opts.moment || !details.live) return;
-    // The angle switch keeps the moment: start where the previous picture's clock will be.
-    const dateMs = opts.moment.dateMs + (performance.now() - opts.moment.at);
-    const frags = details.fragments.map((f) => ({ start: f.start, programDateTime: f.programDateTime }));
-    const position = positionForDate(frags, dateMs);
-    if (position === null || position > details.edge - 0.5) return;
-    hls.stopLoad();
-    hls.startLoad(position);
   });
 
-  // Close the last gap once playing: loading took some time, during which the clock moved on.
+  // The angle switch keeps the moment: start where the previous picture's clock will be when this
+  // stream's first frame shows. LEVEL_UPDATED comes after hls.js chose its own start position and
+  // before it requests the first fragment, so no fragment of the wrong moment is loaded.
+  let startChosen = opts.moment === null;
+  hls.on(Hls.Events.LEVEL_UPDATED, (_e, { details }) => {
+    if (startChosen || !opts.moment) return;
+    startChosen = true;
+    if (!details.live) return;
+    const dateMs = movedMoment(opts.moment) + MOMENT_SYNC.startLookaheadS * 1000;
+    const frags = details.fragments.map((f) => ({ start: f.start, programDateTime: f.programDateTime }));
+    const position = positionForDate(frags, dateMs);
+    if (position !== null && position < details.edge - 0.5) hls.startLoad(position);
+  });
+
+  // Close the last gap once playing: loading and decoding took time, during which the clock moved on.
+  let stopSync = () => {};
   const onPlaying = () => {
-    if (corrected || !opts.moment) return;
-    corrected = true;
-    const shown = hls.playingDate?.getTime();
-    if (shown === undefined) return;
-    const expected = opts.moment.dateMs + (performance.now() - opts.moment.at);
-    const ahead = (expected - shown) / 1000;
-    const target = video.currentTime + ahead;
-    const buffered = video.buffered;
-    const end = buffered.length > 0 ? buffered.end(buffered.length - 1) : 0;
-    if (Math.abs(ahead) > 0.15 && target < end - 0.2 && target > 0) video.currentTime = target;
+    if (syncStarted || !opts.moment) return;
+    syncStarted = true;
+    const moment = opts.moment;
+    stopSync = keepMoment(
+      video,
+      () => hls.playingDate?.getTime() ?? null,
+      () => movedMoment(moment),
+      () => {
+        syncing = false;
+      },
+    );
   };
   video.addEventListener('playing', onPlaying);
 
@@ -163,10 +176,17 @@ export function openHlsSession(video: HTMLVideoElement, opts: SessionOptions, ev
       language = lang;
       applyCaption();
     },
-    playingDate: () => hls.playingDate?.getTime() ?? null,
+    // A session switched away from before its picture reached the kept moment (the fan went from an
+    // angle to the mosaic and on to another angle within seconds) passes that moment on, not its
+    // unsettled picture; after a pause, a seek or a timeout the picture on screen is the moment.
+    playingDate: () => {
+      if (syncing && opts.moment) return movedMoment(opts.moment);
+      return hls.playingDate?.getTime() ?? null;
+    },
     liveSyncPosition: () => hls.liveSyncPosition,
     destroy: () => {
       video.removeEventListener('playing', onPlaying);
+      stopSync();
       hls.destroy();
     },
   };
