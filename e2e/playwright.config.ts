@@ -3,6 +3,7 @@ import { chromiumLaunchOptions } from './support/chromium.ts';
 
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = `http://127.0.0.1:${port}`;
+const chromium = { browserName: 'chromium' as const, viewport: { width: 1440, height: 900 } };
 
 export default defineConfig({
   testDir: './tests',
@@ -16,11 +17,22 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL,
+    // Headless Chromium here composites in software: any endless decorative animation (the live dot's
+    // pulse over the landing page's stage lights) redraws the whole page, about 0.7 of a core per page.
+    // The journeys check behaviour, so they run as a fan who asked for reduced motion would.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium', viewport: { width: 1440, height: 900 } } }],
+  // The watching journeys measure playback itself (an angle switch keeps the moment within 0.5 s). One
+  // page playing 720p costs Chromium about half a core in software, so on a 2-core machine they run
+  // on their own, one at a time, after the other journeys: scripts/test.mjs runs the two projects in
+  // turn, `--project watching --workers 1` last.
+  projects: [
+    { name: 'journeys', testIgnore: /watching\.spec\.ts/, use: chromium },
+    { name: 'watching', testMatch: /watching\.spec\.ts/, use: chromium },
+  ],
   webServer: {
     command: 'node e2e/support/server.mjs',
     cwd: '..',

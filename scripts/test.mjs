@@ -87,23 +87,37 @@ if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:
 if ((await buildWebIfStale()) !== 0) failures.push('web build');
 // The journeys play the demo show: its media must exist (a no-op when the cache is current).
 if ((await run(process.execPath, ['scripts/generate-media.mjs'])) !== 0) failures.push('demo media');
-const e2eJson = path.join(reports, 'e2e.json');
-const e2eCode = await run(
-  'npx',
-  ['playwright', 'test', '--config', 'e2e/playwright.config.ts', '--reporter=list,json'],
-  {
-    env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson },
-  },
-);
-try {
-  const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
-  totals.passed += stats.expected + stats.flaky;
-  totals.failed += stats.unexpected;
-  totals.skipped += stats.skipped;
-} catch {
-  totals.failed += 1;
+// Two runs: the journeys on two workers, then the watching journeys alone (e2e/playwright.config.ts).
+for (const [project, workers] of [
+  ['journeys', '2'],
+  ['watching', '1'],
+]) {
+  const e2eJson = path.join(reports, `e2e-${project}.json`);
+  const e2eCode = await run(
+    'npx',
+    [
+      'playwright',
+      'test',
+      '--config',
+      'e2e/playwright.config.ts',
+      '--project',
+      project,
+      '--workers',
+      workers,
+      '--reporter=list,json',
+    ],
+    { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson } },
+  );
+  try {
+    const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
+    totals.passed += stats.expected + stats.flaky;
+    totals.failed += stats.unexpected;
+    totals.skipped += stats.skipped;
+  } catch {
+    totals.failed += 1;
+  }
+  if (e2eCode !== 0) failures.push(`e2e ${project}`);
 }
-if (e2eCode !== 0) failures.push('e2e');
 
 console.log('');
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);

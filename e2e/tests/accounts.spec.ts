@@ -19,6 +19,8 @@ test('a fan registers, verifies, logs in, renames, logs out, resets the password
   page,
   request,
 }) => {
+  // The whole account life in one journey: eight page loads and six argon2 hashes, about 30 s alone.
+  test.slow();
   const fan = uniqueFan();
   await page.goto('/');
 

@@ -45,7 +45,8 @@ test('a fan redeems a booking code, waits for doors, enters; another account can
   browser,
   request,
 }) => {
-  const show = await scheduleShow(request, 25_000);
+  // Doors open 45 s from now: signing in and redeeming on a loaded runner must finish before.
+  const show = await scheduleShow(request, 45_000);
   const fan = await verifiedFan(request);
   const code = await importCode(request, show.slug, fan.email);
 
