@@ -5,15 +5,22 @@ import type { Db } from '../src/db/database.ts';
 import type { BookingCodeKind, TicketSource } from '../src/db/schema.ts';
 import { createShowsRepo } from '../src/modules/shows/shows.repo.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
+import { isProfaneUsername } from '../src/platform/profanity.ts';
 
 export const STRONG_PASSWORD = 'Encore2026pass';
 
 let counter = 0;
-/** A fresh, unique identity per call, so that tests never share data. */
+/**
+ * A fresh, unique identity per call, so that tests never share data. Random hex can spell a word the
+ * profanity filter knows in leetspeak ("a55"), which registration answers with 406: such tags are
+ * drawn again.
+ */
 export function uniqueIdentity(): { email: string; username: string } {
-  counter += 1;
-  const tag = `${randomBytes(3).toString('hex')}${counter}`;
-  return { email: `fan${tag}@example.test`, username: `fan${tag}` };
+  for (;;) {
+    counter += 1;
+    const tag = `${randomBytes(3).toString('hex')}${counter}`;
+    if (!isProfaneUsername(`fan${tag}`)) return { email: `fan${tag}@example.test`, username: `fan${tag}` };
+  }
 }
 
 export async function createUser(

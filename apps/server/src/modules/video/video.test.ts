@@ -9,6 +9,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTicket, createUser, login, showEntity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { LIVE_WINDOW_SEGMENTS } from '../../media/media.routes.ts';
 import { demoShows } from '../../seed/demo-shows.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 import { createDrmTokens } from './drm-token.ts';
@@ -371,8 +372,8 @@ describe('live playlists', () => {
     const before = await read('mix-stream1', '360p');
     const mosaic = await read('streampips4', '1080p');
     expect(Math.abs(mosaic.seq - before.seq)).toBeLessThanOrEqual(1);
-    expect(before.dates).toHaveLength(6);
-    expect((before.dates.at(-1) ?? 0) - (before.dates[0] ?? 0)).toBe(10_000);
+    expect(before.dates).toHaveLength(LIVE_WINDOW_SEGMENTS);
+    expect((before.dates.at(-1) ?? 0) - (before.dates[0] ?? 0)).toBe((LIVE_WINDOW_SEGMENTS - 1) * 2000);
     await expect
       .poll(async () => (await read('mix-stream1', '360p')).seq, { timeout: 5000, interval: 100 })
       .toBeGreaterThan(before.seq);
