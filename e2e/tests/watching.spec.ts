@@ -65,6 +65,8 @@ interface TrackLike {
 interface VideoLike {
   currentTime: number;
   paused: boolean;
+  muted: boolean;
+  volume: number;
   readyState: number;
   videoHeight: number;
   dataset: Record<string, string | undefined>;
@@ -93,6 +95,14 @@ const lag = (page: Page) =>
   onVideo(page, (v) => {
     const offset = Number(v.dataset.clockOffset);
     return Date.now() - (offset + v.currentTime * 1000);
+  });
+
+/** The id of the element in full screen, or null. */
+const fullscreenId = (page: Page) =>
+  page.evaluate(() => {
+    const doc = (globalThis as unknown as { document: { fullscreenElement: { id: string } | null } })
+      .document;
+    return doc.fullscreenElement?.id ?? null;
   });
 
 /** The lag once playback runs smoothly: two readings 300 ms apart agree within 50 ms. */
@@ -163,6 +173,66 @@ test('an angle switch via the overlay lands within half a second of the same mom
   await waitPlaying(page);
   // Same moment: the lag behind the shared clock is what it was on the first angle, within 0.5 s.
   await expect.poll(async () => Math.abs((await lag(page)) - before), { timeout: 10_000 }).toBeLessThan(500);
+});
+
+test('the control bar: muted start, click to unmute, volume kept, pause and back to live, full screen on #primaryViewer; the overlay closes by its button and by Escape', async ({
+  browser,
+  request,
+}) => {
+  const page = await watch(browser, await fanWith(request, { type: 'Directors' }));
+  await waitPlaying(page);
+
+  // Muted autoplay, with the desktop wording of the unmute button.
+  expect(await onVideo(page, (v) => v.muted)).toBe(true);
+  const unmute = page.getByTestId('player-tap-unmute');
+  await expect(unmute).toHaveText('Click to unmute');
+  await unmute.click();
+  await expect(unmute).toBeHidden();
+  await expect(page.getByTestId('player-mute')).toHaveAttribute('data-muted', 'false');
+
+  // The slider (desktop only) moves the volume, and the level is kept.
+  const slider = page.getByTestId('player-volume');
+  await slider.focus();
+  for (let i = 0; i < 20; i++) await slider.press('ArrowLeft');
+  await expect.poll(() => onVideo(page, (v) => v.volume)).toBeLessThan(0.95);
+  // The level the video plays at is the one kept for the next visit.
+  await expect
+    .poll(async () => {
+      const stored = await page.evaluate(() => Number(localStorage.getItem('volume')));
+      return Math.abs(stored - (await onVideo(page, (v) => v.volume)));
+    })
+    .toBeLessThan(0.001);
+
+  // Pause, then play: a live stream goes back to the live edge.
+  await page.getByTestId('player').hover();
+  await page.getByTestId('player-play').click();
+  await expect.poll(() => onVideo(page, (v) => v.paused)).toBe(true);
+  await expect(page.getByTestId('player-play')).toHaveAttribute('data-playing', 'false');
+  await page.getByTestId('player').hover();
+  await page.getByTestId('player-play').click();
+  await expect.poll(() => onVideo(page, (v) => v.paused)).toBe(false);
+  await expect(page.getByTestId('player-live')).toHaveAttribute('data-edge', 'true');
+
+  // Full screen takes #primaryViewer, so the controls and overlays stay on top of the picture.
+  await page.getByTestId('player').hover();
+  await page.getByTestId('player-fullscreen').click();
+  await expect.poll(() => fullscreenId(page)).toBe('primaryViewer');
+  await page.getByTestId('player').hover();
+  await page.getByTestId('player-fullscreen').click();
+  await expect.poll(() => fullscreenId(page)).toBeNull();
+
+  // The overlay closes by its button and by Escape; leaving it without a choice restores the angle.
+  const overlay = page.getByTestId('multiview-overlay');
+  await page.getByTestId('multiview-button').click();
+  await expect(page.getByTestId('primary-viewer')).toHaveAttribute('data-stream', 'streampips6');
+  await overlay.getByTestId('multiview-close').click();
+  await expect(overlay).toBeHidden();
+  await expect(page.getByTestId('primary-viewer')).toHaveAttribute('data-stream', 'mix-stream1');
+  await page.getByTestId('multiview-button').click();
+  await expect(overlay).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(overlay).toBeHidden();
+  await expect(page.getByTestId('primary-viewer')).toHaveAttribute('data-stream', 'mix-stream1');
 });
 
 test('captions in Korean show a cue, and the choice is kept', async ({ browser, request }) => {
