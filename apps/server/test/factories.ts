@@ -1,5 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Show, TicketAttributes, ValidateType, Vendor } from '@encore/contract';
+import {
+  Hang,
+  HangsListResponse,
+  type Show,
+  type TicketAttributes,
+  type ValidateType,
+  type Vendor,
+} from '@encore/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import type { BookingCodeKind, TicketSource } from '../src/db/schema.ts';
@@ -218,4 +225,26 @@ export async function createTicket(
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+}
+
+/** A fan with a ticket to `show` who joined its featured hang, through the HTTP app. */
+export async function joinedFan(app: FastifyInstance, db: Db, show: { id: number; channel_id: number }) {
+  const user = await createUser(db);
+  await createTicket(db, { userId: user.id, showId: show.id });
+  const key = await login(app, user.email);
+  const headers = auth(key);
+  const list = await app.inject({
+    method: 'GET',
+    url: `/thor/hangs/get_hangs_list/?filter=featured_hangs&channel_id=${show.channel_id}`,
+    headers,
+  });
+  const featured = HangsListResponse.parse(list.json()).hang_category_list[0]?.hangs[0];
+  const res = await app.inject({
+    method: 'PUT',
+    url: '/thor/hangs/join_hang/',
+    headers,
+    payload: { hang_id: featured?.id, session_id: 'new' },
+  });
+  if (res.statusCode !== 200) throw new Error(`join_hang answered ${res.statusCode}: ${res.body}`);
+  return { user, key, headers, hang: Hang.parse(res.json()) };
 }

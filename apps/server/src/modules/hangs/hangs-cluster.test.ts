@@ -1,15 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Hang,
-  HangStatusResponse,
-  HangsListResponse,
-  hangChannel,
-  type ServerFrame,
-  showChannel,
-} from '@encore/contract';
+import { HangStatusResponse, hangChannel, type ServerFrame, showChannel } from '@encore/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createShow, createTicket, createUser, login } from '../../../test/factories.ts';
+import { auth, createShow, createUser, joinedFan, login } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
 
@@ -35,24 +28,8 @@ afterAll(async () => {
 });
 
 async function fanOn(app: FastifyInstance, showId: number) {
-  const user = await createUser(t.db);
-  await createTicket(t.db, { userId: user.id, showId });
-  const key = await login(app, user.email);
-  const headers = auth(key);
   const show = await t.db.selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirstOrThrow();
-  const list = await app.inject({
-    method: 'GET',
-    url: `/thor/hangs/get_hangs_list/?filter=featured_hangs&channel_id=${show.channel_id}`,
-    headers,
-  });
-  const featured = HangsListResponse.parse(list.json()).hang_category_list[0]?.hangs[0];
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/thor/hangs/join_hang/',
-    headers,
-    payload: { hang_id: featured?.id, session_id: 'new' },
-  });
-  return { user, key, headers, show, hang: Hang.parse(res.json()) };
+  return { ...(await joinedFan(app, t.db, show)), show };
 }
 
 const tossText = (f: ServerFrame) =>

@@ -1,16 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import {
-  Hang,
-  HangsListResponse,
-  hangChannel,
-  type ServerFrame,
-  showChannel,
-  TossResponse,
-} from '@encore/contract';
+import { hangChannel, type ServerFrame, showChannel, TossResponse } from '@encore/contract';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createShow, createTicket, createUser, login } from '../../../test/factories.ts';
+import { auth, createShow, createUser, joinedFan, login } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
 import { chatBlocklistSize, hasBannedChatWord } from '../../platform/profanity.ts';
@@ -34,24 +27,7 @@ async function fanIn(showId?: number, app: FastifyInstance = t.app) {
   const show = showId
     ? await t.db.selectFrom('shows').selectAll().where('id', '=', showId).executeTakeFirstOrThrow()
     : await createShow(t.db, { startIn: 10 });
-  const user = await createUser(t.db);
-  await createTicket(t.db, { userId: user.id, showId: show.id });
-  const key = await login(app, user.email);
-  const headers = auth(key);
-  const list = await app.inject({
-    method: 'GET',
-    url: `/thor/hangs/get_hangs_list/?filter=featured_hangs&channel_id=${show.channel_id}`,
-    headers,
-  });
-  const featured = HangsListResponse.parse(list.json()).hang_category_list[0]?.hangs[0];
-  const res = await app.inject({
-    method: 'PUT',
-    url: '/thor/hangs/join_hang/',
-    headers,
-    payload: { hang_id: featured?.id, session_id: 'new' },
-  });
-  expect(res.statusCode).toBe(200);
-  return { show, user, key, headers, hang: Hang.parse(res.json()) };
+  return { ...(await joinedFan(app, t.db, show)), show };
 }
 
 function toss(f: Fan, body: Record<string, unknown> = {}, app: FastifyInstance = t.app) {
