@@ -1,5 +1,7 @@
 // Control-bar icons: inline SVG so that the bar needs no icon font or extra request.
 const base = { width: 22, height: 22, viewBox: '0 0 24 24', focusable: false } as const;
+/** The outlined icons' stroke. */
+const line = { fill: 'none', stroke: 'currentColor', strokeWidth: 2, strokeLinecap: 'round' } as const;
 
 export const PlayIcon = () => (
   <svg {...base} aria-hidden="true">
@@ -37,33 +39,18 @@ export const VolumeIcon = ({ muted }: { muted: boolean }) => (
 export const CaptionsIcon = () => (
   <svg {...base} aria-hidden="true">
     <rect x="3" y="5" width="18" height="14" rx="3" fill="none" stroke="currentColor" strokeWidth="2" />
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      d="M10 10.5a2 2 0 1 0 0 3m6-3a2 2 0 1 0 0 3"
-    />
+    <path {...line} d="M10 10.5a2 2 0 1 0 0 3m6-3a2 2 0 1 0 0 3" />
   </svg>
 );
 export const QualityIcon = () => (
   <svg {...base} aria-hidden="true">
-    <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      d="M4 7h9m4 0h3M4 17h3m4 0h9M13 4.5v5M7 14.5v5"
-    />
+    <path {...line} d="M4 7h9m4 0h3M4 17h3m4 0h9M13 4.5v5M7 14.5v5" />
   </svg>
 );
 export const CastIcon = () => (
   <svg {...base} aria-hidden="true">
     <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
+      {...line}
       d="M3 8V6.5A1.5 1.5 0 0 1 4.5 5h15A1.5 1.5 0 0 1 21 6.5v11a1.5 1.5 0 0 1-1.5 1.5H14M3 12a7 7 0 0 1 7 7M3 15.5A3.5 3.5 0 0 1 6.5 19"
     />
     <circle cx="3.5" cy="18.5" r="1.3" fill="currentColor" />
@@ -72,10 +59,7 @@ export const CastIcon = () => (
 export const FullscreenIcon = ({ active }: { active: boolean }) => (
   <svg {...base} aria-hidden="true">
     <path
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
+      {...line}
       d={
         active
           ? 'M9 4v3.5A1.5 1.5 0 0 1 7.5 9H4m11-5v3.5A1.5 1.5 0 0 0 16.5 9H20M9 20v-3.5A1.5 1.5 0 0 0 7.5 15H4m11 5v-3.5a1.5 1.5 0 0 1 1.5-1.5H20'

@@ -8,7 +8,7 @@ import { checkTicketFromCache } from '../hooks/check-ticket.ts';
 import { otherVendors } from '../vendor-phase.ts';
 import { useVendorTexts } from './use-vendor-texts.ts';
 import type { VendorPhaseProps } from './validate-form.tsx';
-import { VendorLogo } from './vendor-logo.tsx';
+import { VendorAlternatives } from './vendor-alternatives.tsx';
 
 /**
  * The own-vendor / partner phase (TIX-15): tickets bought there are bound to the account already, so
@@ -63,26 +63,15 @@ export function CachedCheckPhase({ show, vendor, onSuccess, onChooseVendor, onBa
           </>
         )
       )}
-      {!checking && (alternatives.length > 0 || onBack) && (
-        <div className="ticket-form__alternatives">
-          {alternatives.map((v) => (
-            <button
-              type="button"
-              key={v.id}
-              className="vendor-link"
-              onClick={() => onChooseVendor(v)}
-              data-testid={`ticket-other-vendor-${v.id}`}
-            >
-              <VendorLogo vendor={v} />
-              {v.validate_type === 'external' ? t('vendor-use-code') : t('vendor-other', { vendor: v.name })}
-            </button>
-          ))}
-          {onBack && (
-            <Button variant="link" size="sm" onClick={onBack} data-testid="ticket-vendor-back">
-              {t('vendor-back')}
-            </Button>
-          )}
-        </div>
+      {!checking && (
+        <VendorAlternatives
+          alternatives={alternatives}
+          label={(v) =>
+            v.validate_type === 'external' ? t('vendor-use-code') : t('vendor-other', { vendor: v.name })
+          }
+          onChooseVendor={onChooseVendor}
+          onBack={onBack}
+        />
       )}
     </div>
   );

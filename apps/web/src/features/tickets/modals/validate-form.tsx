@@ -19,7 +19,7 @@ import type { CheckOutcome } from '../store/ticket-state.ts';
 import { useTicketStore } from '../store/ticket-store.ts';
 import { otherVendors } from '../vendor-phase.ts';
 import { useVendorTexts } from './use-vendor-texts.ts';
-import { VendorLogo } from './vendor-logo.tsx';
+import { VendorAlternatives } from './vendor-alternatives.tsx';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -150,27 +150,12 @@ export function ValidateForm({ show, vendor, onSuccess, onChooseVendor, onBack }
       >
         {t('validate-submit')}
       </Button>
-      {(alternatives.length > 0 || onBack) && (
-        <div className="ticket-form__alternatives">
-          {alternatives.map((v) => (
-            <button
-              type="button"
-              key={v.id}
-              className="vendor-link"
-              onClick={() => onChooseVendor(v)}
-              data-testid={`ticket-other-vendor-${v.id}`}
-            >
-              <VendorLogo vendor={v} />
-              {t('vendor-other', { vendor: v.name })}
-            </button>
-          ))}
-          {onBack && (
-            <Button variant="link" size="sm" onClick={onBack} data-testid="ticket-vendor-back">
-              {t('vendor-back')}
-            </Button>
-          )}
-        </div>
-      )}
+      <VendorAlternatives
+        alternatives={alternatives}
+        label={(v) => t('vendor-other', { vendor: v.name })}
+        onChooseVendor={onChooseVendor}
+        onBack={onBack}
+      />
     </form>
   );
 }
