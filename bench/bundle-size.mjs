@@ -41,6 +41,18 @@ const ROUTES = [
       ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
     ],
   },
+  {
+    // hls.js is imported on its own (features/player/hls-engine.ts): it downloads beside the page's
+    // first paint and the video and DRM look-ups, and must be there before the first frame.
+    name: 'viewer (/event/:id) with its video engine (hls.js)',
+    lazy: [
+      ['src/features/event/index.ts', 'event-'],
+      ['src/lib/i18n/locales/en-event.ts', 'en-event-'],
+      ['src/lib/i18n/locales/en-chat.ts', 'en-chat-'],
+      ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
+      [null, 'hls-'],
+    ],
+  },
 ];
 
 if (!existsSync(path.join(dist, 'index.html'))) {
@@ -110,7 +122,10 @@ function assetByPrefix(prefix) {
 function routeFiles(route) {
   if (manifest) {
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-    return fromManifest([entry, ...route.lazy.map(([src]) => src)]);
+    // A dependency's chunk (hls.js) has no source path of ours: found by its file name instead.
+    const byFile = (prefix) =>
+      Object.keys(manifest).find((k) => path.basename(manifest[k].file).startsWith(prefix));
+    return fromManifest([entry, ...route.lazy.map(([src, prefix]) => src ?? byFile(prefix))]);
   }
   const files = fromImports([
     ...htmlScripts,

@@ -1,5 +1,5 @@
 import { DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
-import Hls, { type ErrorData, type LevelLoadedData } from 'hls.js';
+import type { ErrorData, default as HlsType, LevelLoadedData } from 'hls.js';
 import { type TrackInfo, trackForLanguage } from './captions.ts';
 import { positionForDate } from './live-edge.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
@@ -65,7 +65,7 @@ function hlsConfig(opts: SessionOptions) {
 }
 
 export interface HlsSession {
-  hls: Hls;
+  hls: HlsType;
   setLevel: (index: number) => void;
   setCaption: (language: string) => void;
   /** The program date (ms) of the frame on screen, when the stream carries one. */
@@ -74,8 +74,16 @@ export interface HlsSession {
   destroy: () => void;
 }
 
-/** One stream's lifetime in hls.js: from loading its playlist to the next angle or mode. */
-export function openHlsSession(video: HTMLVideoElement, opts: SessionOptions, ev: SessionEvents): HlsSession {
+/**
+ * One stream's lifetime in hls.js: from loading its playlist to the next angle or mode. `Hls` is the
+ * engine loaded by loadHls() (hls-engine.ts), so that hls.js stays out of the viewer's initial script.
+ */
+export function openHlsSession(
+  Hls: typeof HlsType,
+  video: HTMLVideoElement,
+  opts: SessionOptions,
+  ev: SessionEvents,
+): HlsSession {
   const hls = new Hls(hlsConfig(opts));
   let tracks: TrackInfo[] = [];
   let language = opts.captionLanguage;

@@ -1,6 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import type { TrackInfo } from '../captions.ts';
+import { loadHls } from '../hls-engine.ts';
 import { type HlsSession, openHlsSession } from '../hls-session.ts';
 import { atLiveEdge, toggleAction } from '../live-edge.ts';
 import { PLAYER } from '../player-constants.ts';
@@ -72,52 +73,74 @@ export function usePlayer(
   const uhdMode = source?.uhdMode ?? false;
   const drmReady = drm.ready;
 
+  // The engine downloads while the video and DRM look-ups are still answering.
+  useEffect(() => {
+    loadHls().catch(() => undefined);
+  }, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: a session lives per stream URL and mode; prefs are read when it opens
   useEffect(() => {
     const video = videoRef.current;
     if (!video || !url || !drmReady) return;
-    const previous = sessionRef.current;
-    const dateMs = previous?.playingDate() ?? null;
-    const moment = dateMs === null ? null : { dateMs, at: performance.now() };
-    previous?.destroy();
-    const { captionSelection, qualitySelection } = usePlayerPrefs.getState();
-    const session = openHlsSession(
-      video,
-      {
-        url,
-        drmToken: () => drmRef.current.token(),
-        authToken: () => useSessionStore.getState().authToken,
-        moment,
-        uhdMode,
-        captionLanguage: captionSelection,
-        preferredHeight: qualitySelection,
+    let cancelled = false;
+    let start: number | undefined;
+    const open = (Hls: Awaited<ReturnType<typeof loadHls>>) => {
+      const previous = sessionRef.current;
+      const dateMs = previous?.playingDate() ?? null;
+      const moment = dateMs === null ? null : { dateMs, at: performance.now() };
+      previous?.destroy();
+      const { captionSelection, qualitySelection } = usePlayerPrefs.getState();
+      const session = openHlsSession(
+        Hls,
+        video,
+        {
+          url,
+          drmToken: () => drmRef.current.token(),
+          authToken: () => useSessionStore.getState().authToken,
+          moment,
+          uhdMode,
+          captionLanguage: captionSelection,
+          preferredHeight: qualitySelection,
+        },
+        {
+          onLevels: (levels, chosen, live) => patch({ levels, chosenLevel: chosen, live, failure: null }),
+          onLevelSwitched: (currentLevel) => patch({ currentLevel }),
+          onSubtitleTracks: (tracks) => patch({ tracks }),
+          onClock: (offset) => {
+            clockRef.current = offset;
+            video.dataset.clockOffset = offset === null ? '' : String(offset);
+          },
+          onError: (outcome, message) => {
+            if (outcome === 'licence-refresh') {
+              // PLY-44: a key request failed (expired token): fetch a new one and let hls.js retry.
+              void drmRef.current.refresh().then(() => session.hls.startLoad());
+              return;
+            }
+            console.warn('[player]', message);
+            patch({ failure: outcome === 'drm-dialog' ? 'drm' : 'load' });
+          },
+        },
+      );
+      sessionRef.current = session;
+      video.dataset.stream = url;
+      start = window.setTimeout(() => {
+        // PLY-47: a refused play() (autoplay policy) is only logged.
+        video.play().catch((e: unknown) => console.info('[player] play refused', e));
+      }, PLAYER.startDelayMs);
+    };
+    loadHls().then(
+      (Hls) => {
+        if (!cancelled) open(Hls);
       },
-      {
-        onLevels: (levels, chosen, live) => patch({ levels, chosenLevel: chosen, live, failure: null }),
-        onLevelSwitched: (currentLevel) => patch({ currentLevel }),
-        onSubtitleTracks: (tracks) => patch({ tracks }),
-        onClock: (offset) => {
-          clockRef.current = offset;
-          video.dataset.clockOffset = offset === null ? '' : String(offset);
-        },
-        onError: (outcome, message) => {
-          if (outcome === 'licence-refresh') {
-            // PLY-44: a key request failed (expired token): fetch a new one and let hls.js retry.
-            void drmRef.current.refresh().then(() => session.hls.startLoad());
-            return;
-          }
-          console.warn('[player]', message);
-          patch({ failure: outcome === 'drm-dialog' ? 'drm' : 'load' });
-        },
+      (e: unknown) => {
+        console.warn('[player] the video engine did not load', e);
+        if (!cancelled) patch({ failure: 'load' });
       },
     );
-    sessionRef.current = session;
-    video.dataset.stream = url;
-    const start = window.setTimeout(() => {
-      // PLY-47: a refused play() (autoplay policy) is only logged.
-      video.play().catch((e: unknown) => console.info('[player] play refused', e));
-    }, PLAYER.startDelayMs);
-    return () => window.clearTimeout(start);
+    return () => {
+      cancelled = true;
+      window.clearTimeout(start);
+    };
   }, [url, uhdMode, drmReady]);
 
   useEffect(
