@@ -23,10 +23,14 @@ export async function verifiedFan(request: APIRequestContext): Promise<{ email: 
 
 type ShowBody = Record<string, unknown> & { event: Record<string, unknown> };
 
-/** Schedules a show of its own through the host API, its doors opening `doorsInMs` from now. */
+/**
+ * Schedules a show of its own through the host API, its doors opening `doorsInMs` from now;
+ * `eventConfig` replaces fields of the copied demo show's event configuration.
+ */
 export async function scheduleShow(
   request: APIRequestContext,
   doorsInMs: number,
+  eventConfig: Record<string, unknown> = {},
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
@@ -43,6 +47,7 @@ export async function scheduleShow(
     paid_event_id: id,
     channel_id: id,
     event_name: `E2E show ${tag}`,
+    event_config: { ...(show.event_config as Record<string, unknown>), ...eventConfig },
     event: {
       ...show.event,
       event_enter_time: new Date(now + doorsInMs).toISOString(),
