@@ -71,11 +71,20 @@ export async function scheduleShow(
   return { slug: body.slug, name: body.paid_event_name };
 }
 
-/** Imports one booking code for a show, bought with `email`, through the host CSV import. */
-export async function importCode(request: APIRequestContext, slug: string, email: string): Promise<string> {
+/**
+ * Imports one booking code for a show, bought with `email`, through the host CSV import; a Directors
+ * ticket (6 angles) unless `attributes` say otherwise.
+ */
+export async function importCode(
+  request: APIRequestContext,
+  slug: string,
+  email: string,
+  attributes: Record<string, unknown> = { type: 'Directors' },
+): Promise<string> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const code = `E2E-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
-  const csv = `code,email,vendor,attributes\n${code},${email},ticketshop,"{""type"":""Directors""}"\n`;
+  const json = JSON.stringify(attributes).replaceAll('"', '""');
+  const csv = `code,email,vendor,attributes\n${code},${email},ticketshop,"${json}"\n`;
   const res = await request.post(`/thor/host/shows/${slug}/ticket-codes`, {
     data: csv,
     headers: { authorization: `Token ${host}`, 'content-type': 'text/csv' },

@@ -1,58 +1,14 @@
-import type { APIRequestContext, Browser, BrowserContextOptions, Locator, Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { scheduleShow } from '../support/api.ts';
-import { type SignedIn, ticketedFan } from '../support/chat.ts';
+import { ticketedFan } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { openViewer, PHONE, TABLET } from '../support/viewer.ts';
 
 // Issue 4, viewing section 2: the viewer page's layout measured in Chromium (boxes, not pictures).
 // The layout needs no playback: the media is refused, so these journeys wait for the page structure.
 test.describe.configure({ timeout: 90_000 });
 
-const IPHONE_UA =
-  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const ANDROID_TABLET_UA =
-  'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const PHONE: BrowserContextOptions = {
-  viewport: { width: 390, height: 844 },
-  isMobile: true,
-  hasTouch: true,
-  userAgent: IPHONE_UA,
-};
-const TABLET: BrowserContextOptions = {
-  viewport: { width: 820, height: 1180 },
-  isMobile: true,
-  hasTouch: true,
-  userAgent: ANDROID_TABLET_UA,
-};
-
 type Box = { x: number; y: number; width: number; height: number };
-
-/** The viewer of `slug` as `fan`, on a device described by `device`, its media refused. */
-async function openViewer(
-  browser: Browser,
-  request: APIRequestContext,
-  fan: SignedIn,
-  slug: string,
-  device: BrowserContextOptions = { viewport: { width: 1440, height: 900 } },
-): Promise<Page> {
-  const user = await (
-    await request.get('/thor/auth/user/', { headers: { authorization: `Token ${fan.token}` } })
-  ).json();
-  const context = await browser.newContext(device);
-  await context.route(/\/media\//, (route) => route.abort());
-  await context.addInitScript(
-    ([token, userJson]) => {
-      localStorage.setItem('authToken', JSON.stringify(token));
-      localStorage.setItem('user', userJson);
-      localStorage.setItem('skew', '0');
-      localStorage.setItem('agreeCookies', 'true');
-    },
-    [fan.token, JSON.stringify(user)] as const,
-  );
-  const page = await context.newPage();
-  await page.goto(`/event/${slug}`);
-  await expect(page.getByTestId('viewer')).toBeVisible({ timeout: 30_000 });
-  return page;
-}
 
 async function box(locator: Locator): Promise<Box> {
   const b = await locator.boundingBox();
