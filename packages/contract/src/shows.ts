@@ -113,6 +113,18 @@ export const EventConfig = z.object({
   features: z.object({ cheers: z.boolean(), twitter: z.boolean() }),
   /** Poll interval of the wall stats in ms (viewing section 9: default 5000). */
   wall_stats_interval: z.number().int().positive(),
+  /**
+   * The iframe wrapper of the viewer page (viewing section 2, LAY-10): an embedded page (a sponsor,
+   * a programme) under the video, rendered only when this is non-empty. An https URL or a path on
+   * this site.
+   */
+  iframe_src: z
+    .string()
+    .max(2048)
+    .regex(/^$|^https:\/\/|^\/(?!\/)/, 'an https URL or a path on this site')
+    .optional(),
+  /** Pips can be chosen once the main video's time passed this many seconds (MV-13). */
+  pip_delay: z.number().nonnegative().max(86_400).optional(),
 });
 export type EventConfig = z.infer<typeof EventConfig>;
 

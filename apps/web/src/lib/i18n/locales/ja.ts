@@ -444,6 +444,7 @@ export const ja: Messages = {
   'viewer-uhd-label': '4Kビュー',
   'viewer-chat': 'チャット',
   'viewer-dismiss': '閉じる',
+  'viewer-embed-title': '公演の追加情報',
   'viewer-uhd-notice-title': '4K配信',
   'viewer-uhd-notice-body':
     '4Kビューには30Mbps以上の安定した接続が必要です。映像が止まる場合はマルチビューに戻してください。',

@@ -433,6 +433,7 @@ export const ko: Messages = {
   'viewer-uhd-label': '4K 보기',
   'viewer-chat': '채팅',
   'viewer-dismiss': '닫기',
+  'viewer-embed-title': '공연 부가 정보',
   'viewer-uhd-notice-title': '4K 스트리밍',
   'viewer-uhd-notice-body':
     '4K 보기에는 30Mbps 이상의 안정적인 연결이 필요합니다. 화면이 멈추면 멀티뷰로 돌아가세요.',

@@ -424,6 +424,7 @@ export const zhCn: Messages = {
   'viewer-uhd-label': '4K 画面',
   'viewer-chat': '聊天',
   'viewer-dismiss': '关闭',
+  'viewer-embed-title': '演出附加信息',
   'viewer-uhd-notice-title': '4K 直播',
   'viewer-uhd-notice-body': '4K 画面需要至少 30 Mbps 的稳定网络。如果画面卡顿，请切回多视角。',
   'viewer-uhd-notice-ok': '好的，知道了',
