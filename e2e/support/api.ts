@@ -27,6 +27,8 @@ type ShowBody = Record<string, unknown> & { event: Record<string, unknown> };
 export async function scheduleShow(
   request: APIRequestContext,
   doorsInMs: number,
+  /** Replaces parts of the copied show's event configuration (its tabs, for instance). */
+  eventConfig: Record<string, unknown> = {},
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
@@ -43,6 +45,7 @@ export async function scheduleShow(
     paid_event_id: id,
     channel_id: id,
     event_name: `E2E show ${tag}`,
+    event_config: { ...(show.event_config as Record<string, unknown>), ...eventConfig },
     event: {
       ...show.event,
       event_enter_time: new Date(now + doorsInMs).toISOString(),
