@@ -101,8 +101,22 @@ export const StreamSource = z.object({
 export const Streams = z.record(StreamName, StreamSource);
 export type Streams = z.infer<typeof Streams>;
 
+/** One item of the generic merch store (viewing section 2, MRC-02): BUY opens its url in a new tab. */
+export const MerchItem = z.object({
+  name: z.string().min(1).max(80),
+  url: z.string().url(),
+  image: z.string(),
+});
+export type MerchItem = z.infer<typeof MerchItem>;
+
+/** The tabs of the viewer's chat column, in the order the event configuration may list them (LAY-07). */
+export const VIEWER_TABS = ['chat', 'stickers', 'merch', 'react'] as const;
+export type ViewerTab = (typeof VIEWER_TABS)[number];
+
 export const EventConfig = z.object({
   tabs: z.array(z.string()),
+  /** The merch tab's generic store: at most 6 items (MRC-02); without items the tab is not offered. */
+  merch: z.object({ items: z.array(MerchItem).max(6) }).optional(),
   cheer: z.object({
     sprites: z.array(z.string()),
     button_icon: z.string(),
