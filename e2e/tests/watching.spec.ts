@@ -321,14 +321,14 @@ test("pips become selectable only once the main video passes the show's pipDelay
   request,
 }) => {
   // Where the live picture's clock starts for a fresh viewer: read on the demo show, then a show of its
-  // own whose pipDelay lies 20 s beyond it.
+  // own whose pipDelay lies 30 s beyond it (room for making the show and loading it on a busy machine).
   const probe = await openViewer(browser, request, await fanWithTicket(request, SLUG), SLUG, DESKTOP, {
     video: true,
   });
   await waitPlaying(probe);
   const start = await currentTime(probe);
   await probe.context().close();
-  const delay = Math.ceil(start) + 20;
+  const delay = Math.ceil(start) + 30;
   const show = await scheduleShow(request, -60_000, { pip_delay: delay });
   const page = await openViewer(
     browser,
@@ -345,7 +345,7 @@ test("pips become selectable only once the main video passes the show's pipDelay
   await expect(page.getByTestId('pip-selector-button')).toBeDisabled();
   await expect(page.getByTestId('multiview-button')).toBeDisabled();
   // The main video passes pipDelay: the pips open up, not a moment before.
-  await expect(page.getByTestId('pip-selector-button')).toBeEnabled({ timeout: 45_000 });
+  await expect(page.getByTestId('pip-selector-button')).toBeEnabled({ timeout: 60_000 });
   expect(await currentTime(page)).toBeGreaterThan(delay);
   await expect(page.getByTestId('multiview-button')).toBeEnabled();
   await page.getByTestId('pip-selector-button').click();
