@@ -99,7 +99,7 @@ test('the hang session survives a reload and is cleared on leaving; leaving rele
   await a.route('**/thor/hangs/join_hang/', (route) => route.abort('connectionfailed'));
   await a.goto(`/event/${show.slug}`);
   await expect(a.getByTestId('chat-column')).toBeVisible({ timeout: 30_000 });
-  await expect(a.getByRole('button', { name: 'Try again' })).toBeVisible();
+  await expect(a.getByTestId('chat-column').getByRole('button', { name: 'Try again' })).toBeVisible();
   let leftAgain = false;
   a.on('request', (r) => {
     if (r.url().includes('/thor/hangs/leave_hang')) leftAgain = true;

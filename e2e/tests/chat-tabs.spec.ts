@@ -42,13 +42,23 @@ test('the demo show offers its tabs in configured order: chat, stickers, merch a
 
   // React: each tap cheers, with a particle from the configured sprites.
   await a.getByTestId('chat-tab-react').click();
+  await expect(a.getByTestId('react-tab')).toBeVisible();
   const cheer = a.getByTestId('cheer-button');
+  // Particles live 0.65 s: too short to find afterwards on a busy machine, so the page notes each one
+  // as it is added.
+  await a.evaluate(`(() => {
+    window.__particles = [];
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node.dataset && node.dataset.testid === 'cheer-particle') window.__particles.push(node.getAttribute('src'));
+    }).observe(document.querySelector('[data-testid="react-tab"]'), { childList: true, subtree: true });
+  })()`);
   for (let i = 0; i < 3; i++) await cheer.click();
   await expect(a.getByTestId('cheer-count')).toHaveText('Your cheers: 3');
-  await expect(a.getByTestId('cheer-particle').first()).toHaveAttribute(
-    'src',
-    /\/thor\/pg\/sticker-images\//,
-  );
+  const particles = (await a.evaluate('window.__particles')) as string[];
+  expect(particles).toHaveLength(3);
+  for (const src of particles) expect(src).toMatch(/\/thor\/pg\/sticker-images\/(heart|star|note)\.svg$/);
   // Particles live up to 0.65 s, then leave.
   await expect(a.getByTestId('cheer-particle')).toHaveCount(0);
 
