@@ -65,6 +65,13 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]{32,128}$/)
     .optional(),
   DRM_UPFRONT_KEY_ID: z.string().min(1).max(128).optional(),
+  /** Phone login codes: kept in the SMS outbox (development), or delivered by Twilio. */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().min(1).max(128).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).max(256).optional(),
+  /** The sender number or name of the SMS. */
+  SMS_FROM: z.string().min(1).max(32).optional(),
 });
 
 export type Config = {
@@ -96,6 +103,8 @@ export type Config = {
     provider: 'aes' | 'drmtoday';
     drmtoday: { licenceUrl: string; merchant: string; upfrontSecret: Buffer; upfrontKeyId: string } | null;
   };
+  /** null: codes stay in the SMS outbox (never in production, where no one could read them). */
+  sms: { provider: 'twilio'; apiUrl: string; accountSid: string; authToken: string; from: string } | null;
 };
 
 export class ConfigError extends Error {
@@ -129,6 +138,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       'DRM_UPFRONT_KEY_ID',
     ] as const) {
       if (!e[k]) problems.push(`${k}: required when DRM_PROVIDER=drmtoday`);
+    }
+  }
+  if (e.SMS_PROVIDER === 'twilio') {
+    for (const k of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
+      if (!e[k]) problems.push(`${k}: required when SMS_PROVIDER=twilio`);
     }
   }
   if (problems.length > 0) throw new ConfigError(problems);
@@ -181,5 +195,15 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
             }
           : null,
     },
+    sms:
+      e.SMS_PROVIDER === 'twilio' && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            provider: 'twilio',
+            apiUrl: e.SMS_API_URL,
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : null,
   };
 }

@@ -17,6 +17,8 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './event-entry.ts';
 export * from './messages.ts';
+export * from './phone.ts';
+export * from './phone-rules.ts';
 export * from './realtime.ts';
 export * from './reset-token.ts';
 export * from './result-codes.ts';
