@@ -66,7 +66,11 @@ export function createPhoneService(deps: PhoneDeps) {
     // Per number: five SMS an hour, whoever asks (nobody floods one phone).
     sendNumber: deps.limiter('sms-number', { points: 5, durationSec: 3600 }),
     // One SMS per number per resend window: SMS_ALREADY_SENT.
-    resend: deps.limiter('sms-resend', { points: 1, durationSec: PHONE_LIMITS.resendSeconds }),
+    resend: deps.limiter('sms-resend', {
+      points: 1,
+      durationSec: PHONE_LIMITS.resendSeconds,
+      unscaled: true,
+    }),
     verifyIp: deps.limiter('sms-verify-ip', { points: 60, durationSec: 15 * 60 }),
     registerIp: deps.limiter('phone-register-ip', { points: 30, durationSec: 3600 }),
   };
