@@ -14,6 +14,7 @@ const MODES_WITH_UI: ReadonlySet<AuthMode> = new Set([
   'UPDATE_USER',
   'FORGOT_PASSWORD',
   'RESET_PASSWORD_CONFIRM',
+  'PHONE_LOGIN',
 ]);
 
 export function AuthModalHost() {

@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
+import { PhoneLoginModal } from './phone-login-modal.tsx';
 import { RegisterModal } from './register-modal.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { UpdateUserModal } from './update-user-modal.tsx';
@@ -27,6 +28,8 @@ export function AuthModals() {
       return <RegisterModal key="register" onClose={close} />;
     case 'UPDATE_USER':
       return <UpdateUserModal key="update-user" onClose={close} />;
+    case 'PHONE_LOGIN':
+      return <PhoneLoginModal key="phone" onClose={close} />;
     case 'FORGOT_PASSWORD':
       return <ForgotPasswordModal key="forgot" onClose={close} />;
     case 'RESET_PASSWORD_CONFIRM':
