@@ -17,6 +17,8 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './event-entry.ts';
 export * from './messages.ts';
+export * from './partner.ts';
+export * from './partner-rules.ts';
 export * from './phone.ts';
 export * from './phone-rules.ts';
 export * from './realtime.ts';

@@ -13,6 +13,8 @@ export interface UsersTable {
   email: string;
   /** The phone login number (phoneKey form), unique; null for email accounts. */
   phone_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The partner platform's account id (partner login), unique; null otherwise. */
+  partner_id: ColumnType<string | null, string | null | undefined, string | null>;
   username: string;
   password_hash: string | null;
   first_name: Generated<string>;
@@ -39,6 +41,15 @@ export interface PhoneCodesTable {
   temp_code_hash: string | null;
   temp_expires_at: NullableTimestamp;
   temp_used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface PartnerSignupsTable {
+  id: Generated<number>;
+  partner_id: string;
+  temp_code_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -260,6 +271,7 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   phone_codes: PhoneCodesTable;
   sms_outbox: SmsOutboxTable;
+  partner_signups: PartnerSignupsTable;
   shows: ShowsTable;
   booking_codes: BookingCodesTable;
   tickets: TicketsTable;
