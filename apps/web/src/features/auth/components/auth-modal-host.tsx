@@ -15,6 +15,7 @@ const MODES_WITH_UI: ReadonlySet<AuthMode> = new Set([
   'FORGOT_PASSWORD',
   'RESET_PASSWORD_CONFIRM',
   'PHONE_LOGIN',
+  'WEVERSE_REGISTER',
 ]);
 
 export function AuthModalHost() {

@@ -1,4 +1,4 @@
-import { PHONE_TEXT_EN, SPEC_TEXT_EN } from '@encore/contract';
+import { PARTNER_TEXT_EN, PHONE_TEXT_EN, SPEC_TEXT_EN } from '@encore/contract';
 
 /**
  * English texts of the auth forms, loaded together with them. The spec's copy comes from the
@@ -104,4 +104,20 @@ export const enAuth = {
   'phone-error-sms-already-sent': PHONE_TEXT_EN.smsAlreadySent,
   'phone-error-sms-send': PHONE_TEXT_EN.smsSendError,
   'phone-error-signup-expired': PHONE_TEXT_EN.tempCodeInvalid,
+
+  // Partner-platform login (PPL-01..13); the two texts section 8 quotes come from the contract.
+  'partner-login-title': 'Sign in with Weverse',
+  'partner-login-message':
+    'Encore tickets from Weverse use your Weverse account. A Weverse window opens for you to sign in; you come back here right after.',
+  'partner-login-continue': 'Continue to Weverse',
+  'partner-login-waiting': 'Waiting for you to sign in in the Weverse window…',
+  'partner-login-reopen': 'Open the Weverse window again',
+  'error-weverse-sign-in': 'We could not sign you in with Weverse. Please try again later.',
+  'error-weverse-register-error': 'We could not create your account with Weverse. Please try again later.',
+  'partner-register-title': 'Choose your username',
+  'partner-register-subtitle': 'You are signed in with Weverse. Pick the name other fans will see in chat.',
+  'partner-register-submit': 'Create account',
+  'username-exist-error': 'This username is already taken. Please choose another.',
+  'partner-error-bad-token': PARTNER_TEXT_EN.badToken,
+  'partner-error-empty': PARTNER_TEXT_EN.emptyData,
 };

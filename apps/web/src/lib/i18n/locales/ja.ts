@@ -484,4 +484,23 @@ export const ja: Messages = {
     'この番号にコードを送信したばかりです。しばらくしてからもう一度リクエストしてください。',
   'phone-error-sms-send': 'SMSを送信できませんでした。もう一度お試しください。',
   'phone-error-signup-expired': '登録の手続きが期限切れになりました。もう一度電話番号を認証してください。',
+
+  // Partner-platform login (PPL-01..13)
+  'partner-login-title': 'Weverseでログイン',
+  'partner-login-message':
+    'WeverseのEncoreチケットはWeverseアカウントで利用します。ログイン用のWeverseウィンドウが開き、ログイン後すぐにこちらに戻ります。',
+  'partner-login-continue': 'Weverseへ進む',
+  'partner-login-waiting': 'Weverseウィンドウでのログインを待っています…',
+  'partner-login-reopen': 'Weverseウィンドウをもう一度開く',
+  'error-weverse-sign-in': 'Weverseでログインできませんでした。しばらくしてからもう一度お試しください。',
+  'error-weverse-register-error':
+    'Weverseでアカウントを作成できませんでした。しばらくしてからもう一度お試しください。',
+  'partner-register-title': 'ユーザー名を決める',
+  'partner-register-subtitle':
+    'Weverseでログインしました。チャットで他のファンに表示される名前を決めてください。',
+  'partner-register-submit': 'アカウントを作成',
+  'username-exist-error': 'このユーザー名はすでに使われています。別の名前を選んでください。',
+  'partner-error-bad-token':
+    'ログインエラー - Weverseのトークンが無効です。しばらくしてからもう一度お試しください。',
+  'partner-error-empty': 'ログインエラーが発生しました。しばらくしてからもう一度お試しください。',
 };

@@ -472,4 +472,20 @@ export const ko: Messages = {
   'phone-error-sms-already-sent': '방금 이 번호로 인증번호를 보냈습니다. 잠시 후에 다시 요청해 주세요.',
   'phone-error-sms-send': '문자를 보내지 못했습니다. 다시 시도해 주세요.',
   'phone-error-signup-expired': '가입 단계가 만료되었습니다. 휴대폰 번호를 다시 인증해 주세요.',
+
+  // Partner-platform login (PPL-01..13)
+  'partner-login-title': 'Weverse로 로그인',
+  'partner-login-message':
+    'Weverse에서 구매한 Encore 티켓은 Weverse 계정으로 이용합니다. 로그인할 수 있도록 Weverse 창이 열리며, 로그인 후 바로 이곳으로 돌아옵니다.',
+  'partner-login-continue': 'Weverse로 계속',
+  'partner-login-waiting': 'Weverse 창에서 로그인하기를 기다리는 중…',
+  'partner-login-reopen': 'Weverse 창 다시 열기',
+  'error-weverse-sign-in': 'Weverse로 로그인하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  'error-weverse-register-error': 'Weverse로 계정을 만들지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  'partner-register-title': '사용자 이름 정하기',
+  'partner-register-subtitle': 'Weverse로 로그인했습니다. 채팅에서 다른 팬들에게 보일 이름을 정해 주세요.',
+  'partner-register-submit': '계정 만들기',
+  'username-exist-error': '이미 사용 중인 사용자 이름입니다. 다른 이름을 선택해 주세요.',
+  'partner-error-bad-token': '로그인 오류 - Weverse 토큰이 올바르지 않습니다. 잠시 후 다시 시도해 주세요.',
+  'partner-error-empty': '로그인 오류가 발생했습니다. 잠시 후 다시 시도해 주세요.',
 };

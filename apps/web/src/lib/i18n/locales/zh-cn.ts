@@ -461,4 +461,20 @@ export const zhCn: Messages = {
   'phone-error-sms-already-sent': '刚刚已向该号码发送验证码，请稍后再申请。',
   'phone-error-sms-send': '短信发送失败，请重试。',
   'phone-error-signup-expired': '注册步骤已过期，请重新验证手机号。',
+
+  // Partner-platform login (PPL-01..13)
+  'partner-login-title': '使用 Weverse 登录',
+  'partner-login-message':
+    '在 Weverse 购买的 Encore 门票需使用 Weverse 账号。将打开 Weverse 窗口供你登录，登录后会立即回到这里。',
+  'partner-login-continue': '前往 Weverse',
+  'partner-login-waiting': '正在等待你在 Weverse 窗口中登录…',
+  'partner-login-reopen': '重新打开 Weverse 窗口',
+  'error-weverse-sign-in': '无法使用 Weverse 登录，请稍后再试。',
+  'error-weverse-register-error': '无法使用 Weverse 创建账号，请稍后再试。',
+  'partner-register-title': '设置用户名',
+  'partner-register-subtitle': '你已使用 Weverse 登录。请设置其他粉丝在聊天中看到的名称。',
+  'partner-register-submit': '创建账号',
+  'username-exist-error': '该用户名已被使用，请换一个。',
+  'partner-error-bad-token': '登录错误 - Weverse 令牌无效，请稍后再试。',
+  'partner-error-empty': '登录时发生错误，请稍后再试。',
 };
