@@ -78,7 +78,7 @@ export function PartnerLoginModal({ onClose }: { onClose: () => void }) {
     <Modal onClose={onClose} title={t('partner-login-title')} testId="partner-login-modal" size="sm">
       <p className="modal__lead">{t('partner-login-message')}</p>
       {waiting && (
-        <p className="current-value" role="status" data-testid="partner-login-waiting">
+        <p className="current-value partner-waiting" role="status" data-testid="partner-login-waiting">
           {t('partner-login-waiting')}
         </p>
       )}
