@@ -129,3 +129,21 @@ test('partner login messages: other origins are ignored; empty data, a bad token
   await expect(refused).toBeVisible();
   await expect(page.getByTestId('user-menu-username')).toHaveCount(0);
 });
+
+test('a partner sign-up refused for another reason than a taken name warns for 8 s and closes the modal (PPL-10)', async ({
+  browser,
+}) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await partnerSite(context);
+  await signInWithPartner(page, uniqueFan('wv').username);
+  const register = page.getByTestId('partner-register-modal');
+  await expect(register).toBeVisible();
+  // Well-formed for the form, refused by the server's profanity check (406).
+  await register.getByTestId('partner-register-username').fill('fuckface');
+  await register.getByTestId('partner-register-submit').click();
+  await expect(register).toBeHidden();
+  const warning = page.locator('[data-message-key="error-weverse-register-error"]');
+  await expect(warning).toBeVisible();
+  await expect(warning).toBeHidden({ timeout: 12_000 });
+  await expect(page.getByTestId('user-menu-username')).toHaveCount(0);
+});
