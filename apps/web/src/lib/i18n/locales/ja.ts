@@ -458,4 +458,59 @@ export const ja: Messages = {
   'viewer-uhd-notice-body':
     '4Kビューには30Mbps以上の安定した接続が必要です。映像が止まる場合はマルチビューに戻してください。',
   'viewer-uhd-notice-ok': 'OK、わかりました',
+
+  // Phone login (PPL-17..28)
+  'login-or': 'または',
+  'login-with-phone': '電話番号でログイン',
+  'phone-login-title': '電話番号でログイン',
+  'phone-login-subtitle': '4桁の認証コードをSMSでお送りします。初めての方は、続けてニックネームを決めます。',
+  'phone-login-steps': '電話番号ログインの手順',
+  'phone-step-number': '番号',
+  'phone-step-code': 'コード',
+  'phone-step-nickname': 'ニックネーム',
+  'field-phone': '電話番号',
+  'field-phone-placeholder': '090-1234-5678',
+  'phone-send-code': 'コードを送信',
+  'phone-code-sent': '{{phone}} に送信した4桁のコードを入力してください。',
+  'field-phone-code': '認証コード',
+  'phone-code-hint': 'コードの有効期限は5分です。',
+  'phone-verify': '確認',
+  'phone-change-number': '番号を変更',
+  'phone-resend': '新しいコードを送信',
+  'phone-resend-in': '{{seconds}}秒後に再送信できます',
+  'phone-nickname-subtitle': 'ようこそ！チャットで他のファンに表示されるニックネームを決めてください。',
+  'field-nickname': 'ニックネーム',
+  'phone-register-submit': '登録を完了',
+  'phone-use-email': 'メールアドレスでログイン',
+  'phone-error-unknown': '不明なエラーが発生しました。もう一度お試しください。',
+  'phone-error-invalid-number': '正しい電話番号を入力してください。',
+  'phone-error-invalid-code': '認証コードは4桁の数字です。',
+  'phone-error-code-mismatch': '認証コードが一致しません。コードを確認して、もう一度お試しください。',
+  'phone-error-number-unmatched':
+    'この電話番号に有効なコードがありません。新しいコードをリクエストしてください。',
+  'phone-error-409': 'この電話番号はすでに別のアカウントで使用されています。同じユーザーのみが使用できます。',
+  'phone-error-too-many': 'リクエストが多すぎます。数分待ってからもう一度お試しください。',
+  'phone-error-sms-already-sent':
+    'この番号にコードを送信したばかりです。しばらくしてからもう一度リクエストしてください。',
+  'phone-error-sms-send': 'SMSを送信できませんでした。もう一度お試しください。',
+  'phone-error-signup-expired': '登録の手続きが期限切れになりました。もう一度電話番号を認証してください。',
+
+  // Partner-platform login (PPL-01..13)
+  'partner-login-title': 'Weverseでログイン',
+  'partner-login-message':
+    'WeverseのEncoreチケットはWeverseアカウントで利用します。ログイン用のWeverseウィンドウが開き、ログイン後すぐにこちらに戻ります。',
+  'partner-login-continue': 'Weverseへ進む',
+  'partner-login-waiting': 'Weverseウィンドウでのログインを待っています…',
+  'partner-login-reopen': 'Weverseウィンドウをもう一度開く',
+  'error-weverse-sign-in': 'Weverseでログインできませんでした。しばらくしてからもう一度お試しください。',
+  'error-weverse-register-error':
+    'Weverseでアカウントを作成できませんでした。しばらくしてからもう一度お試しください。',
+  'partner-register-title': 'ユーザー名を決める',
+  'partner-register-subtitle':
+    'Weverseでログインしました。チャットで他のファンに表示される名前を決めてください。',
+  'partner-register-submit': 'アカウントを作成',
+  'username-exist-error': 'このユーザー名はすでに使われています。別の名前を選んでください。',
+  'partner-error-bad-token':
+    'ログインエラー - Weverseのトークンが無効です。しばらくしてからもう一度お試しください。',
+  'partner-error-empty': 'ログインエラーが発生しました。しばらくしてからもう一度お試しください。',
 };
