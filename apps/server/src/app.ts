@@ -13,7 +13,7 @@ import { createDrmAdapter } from './adapters/drm/drm-adapter.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
 import { createPartnerVerifier } from './adapters/partner/partner-verifier.ts';
-import { createSmsSender } from './adapters/sms/sms-sender.ts';
+import { createSmsSender, noProviderTransport } from './adapters/sms/sms-sender.ts';
 import { createTwilioTransport } from './adapters/sms/twilio-transport.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
@@ -305,7 +305,15 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       phone: createPhoneService({
         phone: createPhoneRepo(db),
         users,
-        sms: createSmsSender(db, config.sms ? createTwilioTransport(config.sms) : null, app.log),
+        sms: createSmsSender(
+          db,
+          config.sms
+            ? createTwilioTransport(config.sms)
+            : config.env === 'production'
+              ? noProviderTransport
+              : null,
+          app.log,
+        ),
         limiter,
         startSession: auth.startSession,
         log: app.log,

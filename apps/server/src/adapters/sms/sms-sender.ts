@@ -17,6 +17,17 @@ export type SmsSender = {
   send(message: SmsMessage): Promise<void>;
 };
 
+/**
+ * Production without an SMS provider: no one could read the outbox, so a code the fan waits for would
+ * never come. Refusing the send tells the fan at once (SMS_SEND_FAILED) and logs why.
+ */
+export const noProviderTransport: SmsTransport = {
+  name: 'none',
+  deliver: async () => {
+    throw new Error('no SMS provider is configured (SMS_PROVIDER=twilio and its settings)');
+  },
+};
+
 export function createSmsSender(
   db: Db,
   transport: SmsTransport | null,

@@ -283,4 +283,19 @@ describe('SMS adapter: Twilio transport', () => {
       await ctx.close();
     }
   });
+
+  it('production without an SMS provider answers 502 SMS_SEND_FAILED instead of a code no one can read', async () => {
+    const prod = await createTestContext({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DRM_TOKEN_SECRET: 'a-production-secret-of-32-chars!',
+    });
+    try {
+      const res = await sendCode(uniqueNumber(), freshIp(), prod.app);
+      expect(res.statusCode).toBe(502);
+      expect(res.json()).toMatchObject({ code: 'SMS_SEND_FAILED' });
+    } finally {
+      await prod.close();
+    }
+  });
 });
