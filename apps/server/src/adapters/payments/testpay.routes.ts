@@ -43,7 +43,11 @@ export function testpayRoutes(deps: { testpay: Testpay }): FastifyPluginAsyncZod
       const status = (err as { statusCode?: number }).statusCode;
       if (status === 400) {
         return reply.code(400).send({
-          error: { type: 'invalid_request_error', code: 'parameter_invalid', message: (err as Error).message },
+          error: {
+            type: 'invalid_request_error',
+            code: 'parameter_invalid',
+            message: (err as Error).message,
+          },
         });
       }
       throw err;
