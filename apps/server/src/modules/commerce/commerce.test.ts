@@ -16,7 +16,7 @@ import {
   testpayHeaders,
   ticketItem,
 } from '../../../test/commerce-fixtures.ts';
-import { createTicket } from '../../../test/factories.ts';
+import { createTicket, showEntity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 
@@ -82,6 +82,13 @@ describe('GET /thor/pg/catalog/?category=ticket', () => {
     const after = CatalogResponse.parse((await get(url, headers)).json());
     expect(after.results.map((r) => r.item_id)).toEqual([items[1]?.item_id]);
     expect((await get('/thor/pg/catalog/?category=ticket')).statusCode).toBe(401);
+  });
+
+  it('refuses a show whose ticket item id another show sells (409), saving nothing of it', async () => {
+    const { items } = await sellingShow(t.db);
+    const other = { ...showEntity(), ticket_items: items };
+    await expect(createShowsRepo(t.db).upsertBySlug(other)).rejects.toMatchObject({ status: 409 });
+    expect(await createShowsRepo(t.db).findBySlug(other.slug)).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { doorsOpenAt, type Show } from '@encore/contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 
 type Exec = Db | Transaction<Database>;
 
@@ -34,11 +35,24 @@ export async function syncTicketItems(exec: Exec, show: Show): Promise<void> {
           ? refundStop
           : item.refund_stop_time && new Date(item.refund_stop_time),
     };
-    await exec
+    // An item id is global: one that another show (or the sticker shop) uses is refused.
+    const saved = await exec
       .insertInto('catalog_items')
       .values({ item_id: item.item_id, ...values })
-      .onConflict((oc) => oc.column('item_id').doUpdateSet(values))
-      .execute();
+      .onConflict((oc) =>
+        oc
+          .column('item_id')
+          .doUpdateSet(values)
+          .where('catalog_items.category', '=', 'ticket')
+          .where('catalog_items.paid_event_name', '=', show.paid_event_name),
+      )
+      .returning('item_id')
+      .executeTakeFirst();
+    if (!saved) {
+      throw new AppError('SHOW_CONFLICT', 409, `Another item already uses the id ${item.item_id}.`, {
+        field: 'ticket_items',
+      });
+    }
   }
   let gone = exec
     .updateTable('catalog_items')

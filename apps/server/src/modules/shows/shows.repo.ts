@@ -35,6 +35,11 @@ export function showRowValues(show: Show): NewShow {
   };
 }
 
+/** Runs `fn` in the caller's transaction, or in a new one. */
+function inTransaction<T>(exec: Exec, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return exec.isTransaction ? fn(exec as Transaction<Database>) : exec.transaction().execute(fn);
+}
+
 export function createShowsRepo(db: Db) {
   return {
     /** Shows whose end is after `at`, by start time (LAND-23). */
@@ -56,27 +61,31 @@ export function createShowsRepo(db: Db) {
     findBySlug(slug: string, tx: Exec = db): Promise<ShowRow | undefined> {
       return tx.selectFrom('shows').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
-    async insert(show: Show, tx: Exec = db): Promise<ShowRow> {
-      const row = await tx
-        .insertInto('shows')
-        .values(showRowValues(show))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      await syncTicketItems(tx, show);
-      return row;
+    insert(show: Show, tx: Exec = db): Promise<ShowRow> {
+      return inTransaction(tx, async (t) => {
+        const row = await t
+          .insertInto('shows')
+          .values(showRowValues(show))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await syncTicketItems(t, show);
+        return row;
+      });
     },
     /** Insert, or replace the show of the same slug (the demo seed refreshes its shows on every start). */
-    async upsertBySlug(show: Show, tx: Exec = db): Promise<ShowRow> {
+    upsertBySlug(show: Show, tx: Exec = db): Promise<ShowRow> {
       const { slug: _slug, ...values } = showRowValues(show);
-      const row = await tx
-        .insertInto('shows')
-        .values(showRowValues(show))
-        .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: new Date() }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
-      // The show's tickets for sale are catalogue items (modules/commerce).
-      await syncTicketItems(tx, show);
-      return row;
+      return inTransaction(tx, async (t) => {
+        const row = await t
+          .insertInto('shows')
+          .values(showRowValues(show))
+          .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: new Date() }))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // The show's tickets for sale are catalogue items (modules/commerce); a refused item undoes all.
+        await syncTicketItems(t, show);
+        return row;
+      });
     },
   };
 }
