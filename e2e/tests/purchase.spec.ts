@@ -122,3 +122,58 @@ test("a declined card shows the provider's message; insufficient funds leads bac
   await expect(modal.getByTestId('purchase-confirm')).toBeVisible();
   await payAndClose(page, modal);
 });
+
+test('Payment Info saves a card (confirm card setup); the purchase uses it; Purchase History refunds it and the ticket goes', async ({
+  browser,
+  request,
+}) => {
+  // Doors in 10 minutes: refunds are open until then.
+  const show = await scheduleShow(request, 10 * 60_000);
+  const fan = await verifiedFan(request);
+  const page = await device(browser);
+  await signIn(page, show.slug, fan.email);
+
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-payment-info').click();
+  const billing = page.getByTestId('billing-modal');
+  await fillCard(billing, '4000 0000 0000 0002');
+  await billing.getByTestId('billing-first_name').fill('Mina');
+  await billing.getByTestId('billing-last_name').fill('Park');
+  await billing.getByTestId('billing-line1').fill('1 Stage Road');
+  await billing.getByTestId('billing-city').fill('Seoul');
+  await billing.getByTestId('billing-state').fill('Seoul');
+  await billing.getByTestId('billing-country').selectOption('KR');
+  await billing.getByTestId('billing-postal_code').fill('04524');
+  await billing.getByTestId('modal-submit').click();
+  // A declined card is not saved (COM-44); a good one is (COM-45).
+  await expect(billing.getByTestId('billing-error')).toHaveText(
+    'Credit card information not valid. Please check the information you entered.',
+  );
+  await fillCard(billing, '5555 5555 5555 4444');
+  await billing.getByTestId('modal-submit').click();
+  await expect(billing).toBeHidden();
+  await expect(page.getByText('You have successfully added your payment information')).toBeVisible();
+
+  const modal = await startPurchase(page);
+  await expect(modal.getByTestId('purchase-card')).toHaveText('Mastercard •••• 4444');
+  await payAndClose(page, modal);
+
+  await page.getByTestId('user-menu-button').click();
+  await page.getByTestId('user-menu-purchase-history').click();
+  const history = page.getByTestId('history-modal');
+  const order = history.getByTestId('history-order');
+  await expect(order).toHaveCount(1);
+  await expect(order).toContainText(/\$25\.00/);
+  await order.getByTestId('history-refund').click();
+  await order.getByTestId('history-refund-reason').fill('I cannot make it.');
+  await order.getByTestId('history-refund-send').click();
+  await expect(order.getByTestId('history-refund-status')).toHaveText(
+    'Your refund request has been received.',
+  );
+  await history.getByTestId('history-tab-cancelled').click();
+  await expect(history.getByTestId('history-order')).toHaveCount(1);
+  await expect(history.getByTestId('history-refund')).toHaveCount(0);
+  await page.keyboard.press('Escape');
+  // The refund took the ticket: Buy and Validate again.
+  await expect(page.getByTestId('ticket-no-invite')).toBeVisible();
+});

@@ -14,6 +14,9 @@ const MODES_WITH_UI: ReadonlySet<AuthMode> = new Set([
   'UPDATE_USER',
   'FORGOT_PASSWORD',
   'RESET_PASSWORD_CONFIRM',
+  // Payment Info and Purchase History (features/tickets).
+  'ADD_PAYMENT',
+  'PURCHASE_HISTORY',
 ]);
 
 export function AuthModalHost() {

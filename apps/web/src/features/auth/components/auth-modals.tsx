@@ -1,5 +1,6 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
+import { CommerceModal } from '../../tickets/index.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
 import { RegisterModal } from './register-modal.tsx';
@@ -37,8 +38,11 @@ export function AuthModals() {
           onDone={() => leaveResetRoute('LOGIN')}
         />
       );
+    case 'ADD_PAYMENT':
+    case 'PURCHASE_HISTORY':
+      return <CommerceModal key={authMode} mode={authMode} onClose={close} />;
     default:
-      // ADD_PAYMENT, PURCHASE_HISTORY and the partner sign-up belong to later issues.
+      // The partner sign-up belongs to a later issue.
       return null;
   }
 }

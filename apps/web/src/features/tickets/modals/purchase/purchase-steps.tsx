@@ -88,10 +88,12 @@ export function ConfirmSummary({
           <dd>{formatPrice(item, locale)}</dd>
         </div>
       </dl>
-      <FormError testId="purchase-error">
-        {error}
-        {locked && <p className="purchase-confirm__locked">{t('purchase-locked')}</p>}
-      </FormError>
+      {error && (
+        <FormError testId="purchase-error">
+          {error}
+          {locked && <p className="purchase-confirm__locked">{t('purchase-locked')}</p>}
+        </FormError>
+      )}
       <div className="purchase-confirm__links">
         {onBackToPayment ? (
           <Button variant="secondary" onClick={onBackToPayment} data-testid="purchase-back-to-payment">
