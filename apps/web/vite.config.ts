@@ -11,6 +11,8 @@ const proxy: Record<string, string | ProxyOptions> = {
   '^/docs(/|$)': API_ORIGIN,
   '/healthz': API_ORIGIN,
   '/media': API_ORIGIN,
+  // The embedded card provider's own endpoints (testpay).
+  '/testpay': API_ORIGIN,
   '/realtime': { target: API_ORIGIN, ws: true },
 };
 

@@ -48,6 +48,11 @@ export async function scheduleShow(
     channel_id: id,
     event_name: `E2E show ${tag}`,
     event_config: { ...(show.event_config as Record<string, unknown>), ...eventConfig },
+    // Ticket item ids are global: the copy sells its own.
+    ticket_items: ((show.ticket_items ?? []) as { item_id: string }[]).map((item, i) => ({
+      ...item,
+      item_id: `e2e-${tag}-${i}`,
+    })),
     event: {
       ...show.event,
       event_enter_time: new Date(now + doorsInMs).toISOString(),

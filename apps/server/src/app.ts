@@ -13,6 +13,8 @@ import { createDrmAdapter } from './adapters/drm/drm-adapter.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
 import { createPartnerVerifier } from './adapters/partner/partner-verifier.ts';
+import { testpayRoutes } from './adapters/payments/testpay.routes.ts';
+import { createTestpay } from './adapters/payments/testpay.ts';
 import { createSmsSender, noProviderTransport } from './adapters/sms/sms-sender.ts';
 import { createTwilioTransport } from './adapters/sms/twilio-transport.ts';
 import type { Config } from './config.ts';
@@ -33,6 +35,9 @@ import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
+import { createCommerceRepo } from './modules/commerce/commerce.repo.ts';
+import { commerceRoutes } from './modules/commerce/commerce.routes.ts';
+import { createCommerceService } from './modules/commerce/commerce.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { createDevicesRepo } from './modules/devices/devices.repo.ts';
 import { devicesRoutes } from './modules/devices/devices.routes.ts';
@@ -210,6 +215,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // Chat (docs/chat-and-realtime.md): hangs sharded by capacity, presence across nodes, tosses, stickers.
   const hangsRepo = createHangsRepo(db);
   const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
+  // Card payments (DESIGN.md section 7): the embedded testpay provider.
+  const testpay = createTestpay({ db });
+  const commerce = createCommerceService({
+    repo: createCommerceRepo(db),
+    provider: testpay.provider,
+    tickets,
+    shows,
+    catalog,
+    log: app.log,
+  });
   const hangs = createHangsService({
     hangs: hangsRepo,
     shows,
@@ -356,6 +371,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(hangsRoutes({ hangs, tosses, guards }));
   await app.register(alertsRoutes({ alerts, guards }));
   await app.register(catalogRoutes({ catalog, guards }));
+  await app.register(commerceRoutes({ commerce, guards }));
+  await app.register(testpayRoutes({ testpay }));
   await app.register(realtimeRoutes({ gateway }));
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));

@@ -72,6 +72,8 @@ export const OrderEntry = z.object({
     currency: z.string().length(3),
   }),
   paid_event_name: z.string().nullable(),
+  /** The payment's client_secret while the order waits for it (COM-51). */
+  client_secret: z.string().nullable(),
 });
 export type OrderEntry = z.infer<typeof OrderEntry>;
 

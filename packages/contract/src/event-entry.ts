@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { Channel } from './shows.ts';
-import { Entitlements, TicketAttributes } from './tickets.ts';
+import { Channel, TicketAttributes } from './shows.ts';
+import { Entitlements } from './tickets.ts';
 
 /**
  * POST /thor/shows/{slug}/enter/ (authenticated): a fan's device enters the event. Encore's own call

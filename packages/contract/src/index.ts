@@ -13,6 +13,7 @@ export * from './catalog.ts';
 export * from './chat.ts';
 export * from './chat-rules.ts';
 export * from './client-config.ts';
+export * from './commerce.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './event-entry.ts';

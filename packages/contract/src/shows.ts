@@ -144,6 +144,33 @@ export type EventConfig = z.infer<typeof EventConfig>;
 
 export const PaidEventName = z.string().min(1).max(100);
 
+/** Ticket attributes (TIX-07): they decide the view entitlement (accounts section 6). */
+export const TicketAttributes = z.object({
+  /** GA, Directors, or another label of the seller. */
+  type: z.string().max(64).optional(),
+  tmo: z.boolean().optional(),
+  mview: z.number().optional(),
+  '4K': z.boolean().optional(),
+});
+export type TicketAttributes = z.infer<typeof TicketAttributes>;
+
+/**
+ * A ticket the show sells in the product (COM-05): the catalogue's category=ticket items are made
+ * from these. `price` is integer minor units of `currency`; `ticket_attributes` are granted to the
+ * buyer; refunds are possible until `refund_stop_time` (default: when the doors open).
+ */
+export const ShowTicketItem = z.object({
+  item_id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
+  display_name: LocaleText,
+  display_description: LocaleText,
+  price: z.number().int().min(0),
+  currency: z.string().regex(/^[A-Z]{3}$/),
+  sale_currency_symbol: z.string().min(1).max(8),
+  ticket_attributes: TicketAttributes,
+  refund_stop_time: IsoDateTime.nullable().optional(),
+});
+export type ShowTicketItem = z.infer<typeof ShowTicketItem>;
+
 /** The Show entity (LAND-21, LAND-22). */
 export const Show = z.object({
   paid_event_name: PaidEventName,
@@ -161,6 +188,8 @@ export const Show = z.object({
   pips: Pips,
   streams: Streams,
   event_config: EventConfig,
+  /** Tickets sold in the product; none means the show sells on its vendors' shops only. */
+  ticket_items: z.array(ShowTicketItem).max(20).optional(),
 });
 export type Show = z.infer<typeof Show>;
 

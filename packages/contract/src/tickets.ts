@@ -1,16 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from './errors.ts';
-import { PaidEventName } from './shows.ts';
-
-/** Ticket attributes (TIX-07): they decide the view entitlement (accounts section 6). */
-export const TicketAttributes = z.object({
-  /** GA, Directors, or another label of the seller. */
-  type: z.string().max(64).optional(),
-  tmo: z.boolean().optional(),
-  mview: z.number().optional(),
-  '4K': z.boolean().optional(),
-});
-export type TicketAttributes = z.infer<typeof TicketAttributes>;
+import { PaidEventName, TicketAttributes } from './shows.ts';
 
 /**
  * What a booking-code import accepts: the same keys, unknown ones refused (a typo such as "4k" would

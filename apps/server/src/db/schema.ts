@@ -1,4 +1,4 @@
-import type { Show, TicketAttributes } from '@encore/contract';
+import type { Billing, Show, TicketAttributes } from '@encore/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Row types of the database, one interface per table (the repos' vocabulary). */
@@ -102,7 +102,7 @@ type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 /** The Show entity's fields that are not columns of their own. */
 export type ShowDetails = Pick<
   Show,
-  'ticketing' | 'caption_files' | 'base_video' | 'pips' | 'streams' | 'event_config'
+  'ticketing' | 'caption_files' | 'base_video' | 'pips' | 'streams' | 'event_config' | 'ticket_items'
 > &
   Pick<Show['event'], 'reairings' | 'reairings_msg' | 'reairings_virtual_doors_msg'>;
 
@@ -243,6 +243,9 @@ export interface CatalogItemsTable {
   available_until: NullableTimestamp;
   sort: Generated<number>;
   created_at: Timestamp;
+  /** Ticket items: what the buyer's ticket grants (migration 0006). */
+  ticket_attributes: ColumnType<TicketAttributes | null, string | null | undefined, string | null>;
+  refund_stop_time: NullableTimestamp;
 }
 
 export interface CatalogBundleItemsTable {
@@ -262,6 +265,47 @@ export interface OrdersTable {
   currency: string;
   time_ordered: Timestamp;
   refund_stop_time: NullableTimestamp;
+  payment_intent_id: string | null;
+  client_secret: string | null;
+  cancel_reason: string | null;
+  canceled_at: NullableTimestamp;
+}
+
+export interface BillingInfosTable {
+  user_id: number;
+  vendor: string;
+  billing: Json<Billing>;
+  shipping: ColumnType<Billing | null, string | null | undefined, string | null>;
+  customer_id: string;
+  payment_method_id: string | null;
+  card: Generated<string>;
+  updated_at: Timestamp;
+}
+
+export interface TestpayPaymentMethodsTable {
+  id: string;
+  customer_id: string | null;
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+  outcome: string;
+  created_at: Timestamp;
+}
+
+export interface TestpayIntentsTable {
+  id: string;
+  kind: 'payment' | 'setup';
+  client_secret: string;
+  customer_id: string | null;
+  amount: Generated<number>;
+  currency: string | null;
+  status: string;
+  payment_method_id: string | null;
+  amount_refunded: Generated<number>;
+  last_error: ColumnType<Record<string, unknown> | null, string | null | undefined, string | null>;
+  metadata: JsonWithDefault<Record<string, string>>;
+  created_at: Timestamp;
 }
 
 export interface Database {
@@ -285,6 +329,9 @@ export interface Database {
   catalog_items: CatalogItemsTable;
   catalog_bundle_items: CatalogBundleItemsTable;
   orders: OrdersTable;
+  billing_infos: BillingInfosTable;
+  testpay_payment_methods: TestpayPaymentMethodsTable;
+  testpay_intents: TestpayIntentsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,4 +1,12 @@
-import type { LocaleText, MerchItem, MultiviewBox, Show, Streams, Vendor } from '@encore/contract';
+import type {
+  LocaleText,
+  MerchItem,
+  MultiviewBox,
+  Show,
+  ShowTicketItem,
+  Streams,
+  Vendor,
+} from '@encore/contract';
 import { STICKER_PATH } from '../modules/catalog/catalog.routes.ts';
 
 /** The demo shows' entities, with times relative to `now` so that the demo is always on. */
@@ -203,7 +211,42 @@ function demoShow(input: DemoShowInput): Show {
       features: { cheers: true, twitter: true },
       wall_stats_interval: 5000,
     },
+    ticket_items: demoTicketItems(input.slug),
   };
+}
+
+/** Tickets the demo shows sell in the product (COM-05): an HD multiview pass and a 4K pass. */
+function demoTicketItems(slug: string): ShowTicketItem[] {
+  return [
+    {
+      item_id: `${slug}-hd`,
+      display_name: texts('HD Multiview Pass', 'HD 멀티뷰 패스', 'HDマルチビューパス', '高清多视角通行证'),
+      display_description: texts(
+        'Watch live in HD with six camera angles.',
+        '6개 카메라 앵글로 HD 생중계를 시청하세요.',
+        '6つのカメラアングルでHDライブを視聴。',
+        '以六个机位观看高清直播。',
+      ),
+      price: 2500,
+      currency: 'USD',
+      sale_currency_symbol: '$',
+      ticket_attributes: { type: 'Directors' },
+    },
+    {
+      item_id: `${slug}-4k`,
+      display_name: texts('4K Pass', '4K 패스', '4Kパス', '4K通行证'),
+      display_description: texts(
+        'Everything in HD Multiview, plus the 4K view.',
+        'HD 멀티뷰의 모든 것에 4K 화면까지.',
+        'HDマルチビューのすべてに4Kビューを追加。',
+        '包含高清多视角的全部内容，另加4K画面。',
+      ),
+      price: 3500,
+      currency: 'USD',
+      sale_currency_symbol: '$',
+      ticket_attributes: { type: 'Directors', '4K': true },
+    },
+  ];
 }
 
 /** 'encore-live' is on now; 'encore-soon' opens its doors in 5 minutes (no enter time: 30 min rule). */

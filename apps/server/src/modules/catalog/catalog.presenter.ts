@@ -49,5 +49,6 @@ export function presentOrder(row: OrderRow): OrderEntry {
     sale_currency_symbol: row.sale_currency_symbol,
     charges_in_sale_currency: { total_charges: row.total_charges, currency: row.currency },
     paid_event_name: row.paid_event_name,
+    client_secret: row.status === 'pending' ? row.client_secret : null,
   };
 }

@@ -26,6 +26,7 @@ export function presentShow(row: ShowRow): Show {
     pips: d.pips,
     streams: d.streams,
     event_config: d.event_config,
+    ...(d.ticket_items && d.ticket_items.length > 0 ? { ticket_items: d.ticket_items } : {}),
   };
 }
 

@@ -2,6 +2,7 @@ import type { Show } from '@encore/contract';
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewShow, ShowDetails, ShowRow } from '../../db/schema.ts';
+import { syncTicketItems } from '../commerce/ticket-items.ts';
 
 type Exec = Db | Transaction<Database>;
 
@@ -15,6 +16,7 @@ export function showRowValues(show: Show): NewShow {
     pips: rest.pips,
     streams: rest.streams,
     event_config: rest.event_config,
+    ticket_items: rest.ticket_items ?? [],
     reairings: event.reairings,
     reairings_msg: event.reairings_msg,
     reairings_virtual_doors_msg: event.reairings_virtual_doors_msg,
@@ -31,6 +33,11 @@ export function showRowValues(show: Show): NewShow {
     event_end_time: event.event_end_time,
     details: JSON.stringify(details),
   };
+}
+
+/** Runs `fn` in the caller's transaction, or in a new one. */
+function inTransaction<T>(exec: Exec, fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+  return exec.isTransaction ? fn(exec as Transaction<Database>) : exec.transaction().execute(fn);
 }
 
 export function createShowsRepo(db: Db) {
@@ -55,17 +62,30 @@ export function createShowsRepo(db: Db) {
       return tx.selectFrom('shows').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
     insert(show: Show, tx: Exec = db): Promise<ShowRow> {
-      return tx.insertInto('shows').values(showRowValues(show)).returningAll().executeTakeFirstOrThrow();
+      return inTransaction(tx, async (t) => {
+        const row = await t
+          .insertInto('shows')
+          .values(showRowValues(show))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        await syncTicketItems(t, show);
+        return row;
+      });
     },
     /** Insert, or replace the show of the same slug (the demo seed refreshes its shows on every start). */
     upsertBySlug(show: Show, tx: Exec = db): Promise<ShowRow> {
       const { slug: _slug, ...values } = showRowValues(show);
-      return tx
-        .insertInto('shows')
-        .values(showRowValues(show))
-        .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: new Date() }))
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return inTransaction(tx, async (t) => {
+        const row = await t
+          .insertInto('shows')
+          .values(showRowValues(show))
+          .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: new Date() }))
+          .returningAll()
+          .executeTakeFirstOrThrow();
+        // The show's tickets for sale are catalogue items (modules/commerce); a refused item undoes all.
+        await syncTicketItems(t, show);
+        return row;
+      });
     },
   };
 }

@@ -50,7 +50,7 @@ const noTicket = () => new AppError('NO_TICKET', 402, TICKET_TEXT_EN.noAccessPas
 const alreadyRedeemed = () => new AppError('TICKET_ALREADY_REDEEMED', 409, TICKET_TEXT_EN.alreadyRedeemed);
 
 /** True when `next` gives more than `held`: a wider multiview, or 4K on top. */
-function isUpgrade(next: TicketAttributes, held: TicketAttributes): boolean {
+export function isUpgrade(next: TicketAttributes, held: TicketAttributes): boolean {
   // Compared as if the show had a 4K stream, so that a 4K code still counts before the stream exists.
   const a = computeEntitlements(next, true);
   const b = computeEntitlements(held, true);
@@ -178,6 +178,24 @@ export function createTicketsService(deps: TicketsDeps) {
   return {
     /** The fan's ticket for a show, if any (the gate into the show asks). */
     ticketFor: heldTicket,
+
+    /** A paid order's ticket (modules/commerce) goes to the same store the booking codes fill. */
+    async grantPurchased(userId: number, showId: number, attributes: TicketAttributes): Promise<void> {
+      cache.forget(cacheKey(userId, showId));
+      await deps.tickets.upsertTicket({
+        userId,
+        showId,
+        source: 'purchase',
+        bookingCodeId: null,
+        attributes,
+      });
+      cache.forget(cacheKey(userId, showId));
+    },
+
+    /** The fan's ticket changed outside this service (a refund removed it). */
+    forgetHeld(userId: number, showId: number): void {
+      cache.forget(cacheKey(userId, showId));
+    },
 
     /** POST /thor/ticket/validate/ in its three shapes (TIX-27..29). */
     async validate(body: TicketValidateBody, session: Session | null): Promise<TicketValidateResponse> {

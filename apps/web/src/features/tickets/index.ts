@@ -1,3 +1,4 @@
+export { CommerceModal } from './components/commerce-modal-host.tsx';
 export { EntitlementChips } from './components/entitlement-chips.tsx';
 export { TicketActions } from './components/ticket-actions.tsx';
 export { preloadTicketModals, TicketModalHost } from './components/ticket-modal-host.tsx';

@@ -16,6 +16,9 @@ const MODES_WITH_UI: ReadonlySet<AuthMode> = new Set([
   'RESET_PASSWORD_CONFIRM',
   'PHONE_LOGIN',
   'WEVERSE_REGISTER',
+  // Payment Info and Purchase History (features/tickets).
+  'ADD_PAYMENT',
+  'PURCHASE_HISTORY',
 ]);
 
 export function AuthModalHost() {

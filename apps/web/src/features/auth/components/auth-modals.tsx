@@ -1,6 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useConfig } from '../../../lib/config/config-context.tsx';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
+import { CommerceModal } from '../../tickets/index.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
 import { PartnerLoginModal } from './partner-login-modal.tsx';
@@ -51,8 +52,10 @@ export function AuthModals() {
           onDone={() => leaveResetRoute('LOGIN')}
         />
       );
+    case 'ADD_PAYMENT':
+    case 'PURCHASE_HISTORY':
+      return <CommerceModal key={authMode} mode={authMode} onClose={close} />;
     default:
-      // ADD_PAYMENT and PURCHASE_HISTORY belong to later issues.
       return null;
   }
 }

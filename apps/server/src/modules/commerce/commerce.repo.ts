@@ -1,0 +1,151 @@
+import type { Billing } from '@encore/contract';
+import type { Selectable, Transaction } from 'kysely';
+import type { Db } from '../../db/database.ts';
+import type { Database } from '../../db/schema.ts';
+
+type Exec = Db | Transaction<Database>;
+export type BillingRow = Selectable<Database['billing_infos']>;
+export type SaleItemRow = Selectable<Database['catalog_items']>;
+export type NewOrderLine = {
+  sub_order_id: string;
+  order_id: string;
+  user_id: number;
+  item_id: string;
+  total_charges: number;
+  currency: string;
+  refund_stop_time: Date | null;
+  payment_intent_id: string | null;
+  client_secret: string | null;
+  status: 'pending' | 'fulfilled';
+};
+
+/** The SQL of purchases, billing records and refunds. */
+export function createCommerceRepo(db: Db) {
+  return {
+    transaction<T>(fn: (tx: Transaction<Database>) => Promise<T>): Promise<T> {
+      return db.transaction().execute(fn);
+    },
+
+    items(ids: readonly string[]): Promise<SaleItemRow[]> {
+      return db
+        .selectFrom('catalog_items')
+        .selectAll()
+        .where('item_id', 'in', [...ids])
+        .execute();
+    },
+
+    billing(userId: number, vendor: string): Promise<BillingRow | undefined> {
+      return db
+        .selectFrom('billing_infos')
+        .selectAll()
+        .where('user_id', '=', userId)
+        .where('vendor', '=', vendor)
+        .executeTakeFirst();
+    },
+
+    /** Saves the address; a new record starts without a card. */
+    async saveBilling(
+      r: { userId: number; vendor: string; billing: Billing; shipping: Billing | null; customerId: string },
+      tx: Exec = db,
+    ): Promise<void> {
+      const values = {
+        billing: JSON.stringify(r.billing),
+        shipping: r.shipping ? JSON.stringify(r.shipping) : null,
+        updated_at: new Date(),
+      };
+      await tx
+        .insertInto('billing_infos')
+        .values({ user_id: r.userId, vendor: r.vendor, customer_id: r.customerId, ...values })
+        .onConflict((oc) => oc.columns(['user_id', 'vendor']).doUpdateSet(values))
+        .execute();
+    },
+
+    async saveCard(vendor: string, customerId: string, paymentMethodId: string, card: string): Promise<void> {
+      await db
+        .updateTable('billing_infos')
+        .set({ payment_method_id: paymentMethodId, card, updated_at: new Date() })
+        .where('vendor', '=', vendor)
+        .where('customer_id', '=', customerId)
+        .execute();
+    },
+
+    async deleteBilling(userId: number, vendor: string): Promise<BillingRow | undefined> {
+      return db
+        .deleteFrom('billing_infos')
+        .where('user_id', '=', userId)
+        .where('vendor', '=', vendor)
+        .returningAll()
+        .executeTakeFirst();
+    },
+
+    async insertOrder(lines: readonly NewOrderLine[], tx: Exec = db): Promise<void> {
+      await tx
+        .insertInto('orders')
+        .values([...lines])
+        .execute();
+    },
+
+    /** Marks the pending lines of a payment fulfilled; returns them with their items (once only). */
+    async fulfil(paymentIntentId: string, tx: Exec = db) {
+      const lines = await tx
+        .updateTable('orders')
+        .set({ status: 'fulfilled' })
+        .where('payment_intent_id', '=', paymentIntentId)
+        .where('status', '=', 'pending')
+        .returning(['order_id', 'sub_order_id', 'user_id', 'item_id'])
+        .execute();
+      if (lines.length === 0) return [];
+      const items = await tx
+        .selectFrom('catalog_items')
+        .selectAll()
+        .where(
+          'item_id',
+          'in',
+          lines.map((l) => l.item_id),
+        )
+        .execute();
+      return lines.map((l) => ({ ...l, item: items.find((i) => i.item_id === l.item_id) }));
+    },
+
+    orderLines(userId: number, orderId: string, subOrderId?: string) {
+      let q = db
+        .selectFrom('orders as o')
+        .innerJoin('catalog_items as i', 'i.item_id', 'o.item_id')
+        .selectAll('o')
+        .select(['i.category', 'i.paid_event_name'])
+        .where('o.user_id', '=', userId)
+        .where('o.order_id', '=', orderId);
+      if (subOrderId !== undefined) q = q.where('o.sub_order_id', '=', subOrderId);
+      return q.execute();
+    },
+
+    async countLines(orderId: string): Promise<number> {
+      const r = await db
+        .selectFrom('orders')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('order_id', '=', orderId)
+        .executeTakeFirstOrThrow();
+      return Number(r.n);
+    },
+
+    async cancelLines(subOrderIds: readonly string[], reason: string | null, at: Date, tx: Exec = db) {
+      await tx
+        .updateTable('orders')
+        .set({ status: 'canceled', cancel_reason: reason, canceled_at: at })
+        .where('sub_order_id', 'in', [...subOrderIds])
+        .execute();
+    },
+
+    /** The ticket a purchase granted goes with its refund (a ticket from a code stays). */
+    async removePurchasedTicket(userId: number, showId: number, tx: Exec = db): Promise<void> {
+      await tx
+        .deleteFrom('tickets')
+        .where('user_id', '=', userId)
+        .where('show_id', '=', showId)
+        .where('source', '=', 'purchase')
+        .execute();
+    },
+  };
+}
+
+export type CommerceRepo = ReturnType<typeof createCommerceRepo>;

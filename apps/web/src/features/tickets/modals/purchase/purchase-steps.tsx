@@ -1,0 +1,167 @@
+import type { Show, ShowTicketItem } from '@encore/contract';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../../components/ui/button.tsx';
+import { FormError } from '../../../../components/ui/field.tsx';
+import { localeText } from '../../../../lib/i18n/locale-text.ts';
+import { useUiStore } from '../../../../lib/store/ui-store.ts';
+import { checkTicketFromCache } from '../../hooks/check-ticket.ts';
+import { retrievalStep, TICKET_RETRIEVAL } from '../../purchase-rules.ts';
+import { brandName } from './payment-form.tsx';
+
+/** A price in minor units as the fan's locale writes it. */
+export function formatPrice(item: Pick<ShowTicketItem, 'price' | 'currency'>, locale: string): string {
+  const format = new Intl.NumberFormat(locale, { style: 'currency', currency: item.currency });
+  const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+  return format.format(item.price / 10 ** digits);
+}
+
+/** SELECT_TICKET: the show's tickets for sale (COM-07). */
+export function SelectTicket({
+  show,
+  selected,
+  onSelect,
+}: {
+  show: Show;
+  selected: string | null;
+  onSelect: (itemId: string) => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useUiStore((s) => s.locale);
+  return (
+    <fieldset className="ticket-choice" data-testid="purchase-select-ticket">
+      <legend className="modal__lead">{t('purchase-select-lead', { show: show.event_name })}</legend>
+      {(show.ticket_items ?? []).map((item) => (
+        <label key={item.item_id} className="ticket-choice__option" data-selected={selected === item.item_id}>
+          <input
+            type="radio"
+            name="ticket-item"
+            value={item.item_id}
+            checked={selected === item.item_id}
+            onChange={() => onSelect(item.item_id)}
+            data-testid={`purchase-item-${item.item_id}`}
+          />
+          <span className="ticket-choice__text">
+            <span className="ticket-choice__name">{localeText(item.display_name, locale)}</span>
+            <span className="ticket-choice__about">{localeText(item.display_description, locale)}</span>
+          </span>
+          <span className="ticket-choice__price">{formatPrice(item, locale)}</span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** CONFIRM: what is bought and with which card; the provider's message after a failed payment. */
+export function ConfirmSummary({
+  item,
+  card,
+  error,
+  locked,
+  onBackToPayment,
+  onChangePayment,
+}: {
+  item: ShowTicketItem;
+  card: { brand: string; last4: string } | null;
+  error: string | null;
+  locked: boolean;
+  onBackToPayment: (() => void) | null;
+  onChangePayment: () => void;
+}) {
+  const { t } = useTranslation();
+  const locale = useUiStore((s) => s.locale);
+  return (
+    <div className="purchase-confirm" data-testid="purchase-confirm">
+      <dl className="purchase-confirm__lines">
+        <div>
+          <dt>{t('purchase-ticket')}</dt>
+          <dd>{localeText(item.display_name, locale)}</dd>
+        </div>
+        <div>
+          <dt>{t('purchase-pay-with')}</dt>
+          <dd data-testid="purchase-card">
+            {card ? t('purchase-card', { brand: brandName(card.brand), last4: card.last4 }) : '—'}
+          </dd>
+        </div>
+        <div className="purchase-confirm__total">
+          <dt>{t('purchase-total')}</dt>
+          <dd>{formatPrice(item, locale)}</dd>
+        </div>
+      </dl>
+      {error && (
+        <FormError testId="purchase-error">
+          {error}
+          {locked && <p className="purchase-confirm__locked">{t('purchase-locked')}</p>}
+        </FormError>
+      )}
+      <div className="purchase-confirm__links">
+        {onBackToPayment ? (
+          <Button variant="secondary" onClick={onBackToPayment} data-testid="purchase-back-to-payment">
+            {t('purchase-back-to-payment')}
+          </Button>
+        ) : (
+          <Button variant="ghost" onClick={onChangePayment} data-testid="purchase-change-payment">
+            {t('purchase-change-payment')}
+          </Button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+type Retrieval = 'checking' | 'found' | 'failed' | 'close';
+
+/**
+ * ORDER_CONFIRMATION: the ticket is fetched 500 ms after payment, then every 3 s up to 4 times for a
+ * status above 401 and below 500 (COM-22..25). The ticket store records each answer, so a failure
+ * shows on the landing as a failed check (ticketCheckFailed).
+ */
+export function OrderConfirmation({ show, onClose }: { show: Show; onClose: () => void }) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<Retrieval>('checking');
+
+  useEffect(() => {
+    let cancelled = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const attempt = async (retriesDone: number) => {
+      const outcome = await checkTicketFromCache(show);
+      if (cancelled) return;
+      const next = retrievalStep(outcome.ok ? 200 : outcome.status, retriesDone);
+      if (next === 'retry') timer = setTimeout(() => void attempt(retriesDone + 1), TICKET_RETRIEVAL.retryMs);
+      else setState(next);
+    };
+    timer = setTimeout(() => void attempt(0), TICKET_RETRIEVAL.firstDelayMs);
+    return () => {
+      cancelled = true;
+      clearTimeout(timer);
+    };
+  }, [show]);
+
+  return (
+    <div className="purchase-done" data-testid="purchase-done" data-state={state}>
+      <div className="purchase-done__badge">
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 24 24"
+          width="34"
+          height="34"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2.2"
+        >
+          <path d="m6 12.5 4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
+        </svg>
+      </div>
+      <p className="purchase-done__text" role="status">
+        {state === 'checking' && t('purchase-done-checking')}
+        {state === 'found' && t('purchase-done-found', { show: show.event_name })}
+        {(state === 'failed' || state === 'close') && t('purchase-done-failed')}
+      </p>
+      {state !== 'checking' && (
+        <Button block onClick={onClose} data-testid="purchase-close">
+          {t('purchase-close')}
+        </Button>
+      )}
+    </div>
+  );
+}
