@@ -7,6 +7,17 @@ export type TicketAttributeValues = { type?: string; tmo?: boolean; mview?: numb
 export const MULTIVIEW_COUNTS = [1, 4, 6] as const;
 export type MultiviewCount = (typeof MULTIVIEW_COUNTS)[number];
 
+/**
+ * The multiview mode (viewing section 9): which mosaic, streampips4 or streampips6, a multiview
+ * ticket's overview plays. 6 unless the ticket holds exactly four angles.
+ */
+export const DEFAULT_MULTIVIEW_MODE = 6;
+export type MultiviewMode = 4 | 6;
+export function multiviewMode(count: MultiviewCount): MultiviewMode | null {
+  if (count <= 1) return null;
+  return count === 4 ? 4 : DEFAULT_MULTIVIEW_MODE;
+}
+
 function isMultiviewCount(n: unknown): n is MultiviewCount {
   return n === 1 || n === 4 || n === 6;
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { computeEntitlements, isWellFormedTicketCode, normalizeTicketCode } from './ticket-rules.ts';
+import {
+  computeEntitlements,
+  DEFAULT_MULTIVIEW_MODE,
+  isWellFormedTicketCode,
+  MULTIVIEW_COUNTS,
+  multiviewMode,
+  normalizeTicketCode,
+} from './ticket-rules.ts';
 import { ImportedTicketAttributes, TicketValidateBody } from './tickets.ts';
 
 describe('computeEntitlements (accounts section 6, viewing section 4)', () => {
@@ -68,5 +75,16 @@ describe('booking codes', () => {
     expect(ImportedTicketAttributes.safeParse({ type: 'GA', '4K': true, mview: 6 }).success).toBe(true);
     expect(ImportedTicketAttributes.safeParse({ '4k': true }).success).toBe(false);
     expect(ImportedTicketAttributes.safeParse({ mview: 5 }).success).toBe(false);
+  });
+});
+
+describe('multiview mode (MV-10)', () => {
+  it('is 6 by default, 4 for a four-angle ticket, none for a single view; counts are 1, 4, 6', () => {
+    expect(MULTIVIEW_COUNTS).toEqual([1, 4, 6]);
+    expect(DEFAULT_MULTIVIEW_MODE).toBe(6);
+    expect(multiviewMode(6)).toBe(6);
+    expect(multiviewMode(4)).toBe(4);
+    expect(multiviewMode(1)).toBeNull();
+    expect(multiviewMode(computeEntitlements({ mview: 6 }, false).multiview)).toBe(DEFAULT_MULTIVIEW_MODE);
   });
 });

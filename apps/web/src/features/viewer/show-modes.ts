@@ -4,6 +4,7 @@ import {
   FANWALL_STREAM,
   type MultiviewBox,
   mosaicStream,
+  multiviewMode,
   type Pips,
   STREAM_4K,
   type Streams,
@@ -45,9 +46,9 @@ export function selectablePips(show: ShowView, ticket: TicketView): { id: number
 
 /** The mosaic boxes of the overview for this ticket (MV-16, MV-18), when its mosaic exists. */
 export function overviewBoxes(show: ShowView, ticket: TicketView): MultiviewBox[] {
-  if (ticket.multiview !== 4 && ticket.multiview !== 6) return [];
-  if (!hasStream(show, mosaicStream(ticket.multiview))) return [];
-  return show.pips.mview?.[ticket.multiview] ?? [];
+  const mode = multiviewMode(ticket.multiview);
+  if (mode === null || !hasStream(show, mosaicStream(mode))) return [];
+  return show.pips.mview?.[mode] ?? [];
 }
 
 /** The pip of the show's base video ('mix-stream3' is pip 3), 1 when it is not an angle. */
@@ -69,8 +70,8 @@ export function pipsSelectable(mode: ShowMode, currentTime: number, pipDelay: nu
 export function streamFor(show: ShowView, ticket: TicketView, mode: ShowMode, pip: number): string {
   if (mode === 'uhd') return STREAM_4K;
   if (mode === 'fanwall') return FANWALL_STREAM;
-  if (pip === OVERVIEW_PIP && (ticket.multiview === 4 || ticket.multiview === 6))
-    return mosaicStream(ticket.multiview);
+  const mosaic = multiviewMode(ticket.multiview);
+  if (pip === OVERVIEW_PIP && mosaic !== null) return mosaicStream(mosaic);
   if (ticket.multiview > 1 && pip >= 1 && pip <= ticket.multiview && hasStream(show, angleStream(pip)))
     return angleStream(pip);
   return show.base_video;
