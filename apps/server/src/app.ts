@@ -15,6 +15,7 @@ import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
 import { createPartnerVerifier } from './adapters/partner/partner-verifier.ts';
 import { testpayRoutes } from './adapters/payments/testpay.routes.ts';
 import { createTestpay } from './adapters/payments/testpay.ts';
+import { unavailableProvider } from './adapters/payments/unavailable-provider.ts';
 import { createSmsSender, noProviderTransport } from './adapters/sms/sms-sender.ts';
 import { createTwilioTransport } from './adapters/sms/twilio-transport.ts';
 import type { Config } from './config.ts';
@@ -215,11 +216,11 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // Chat (docs/chat-and-realtime.md): hangs sharded by capacity, presence across nodes, tosses, stickers.
   const hangsRepo = createHangsRepo(db);
   const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
-  // Card payments (DESIGN.md section 7): the embedded testpay provider.
-  const testpay = createTestpay({ db });
+  // Card payments (DESIGN.md section 7): the embedded testpay provider, never in production.
+  const testpay = config.payments.provider === 'testpay' ? createTestpay({ db }) : null;
   const commerce = createCommerceService({
     repo: createCommerceRepo(db),
-    provider: testpay.provider,
+    provider: testpay?.provider ?? unavailableProvider,
     tickets,
     shows,
     catalog,
@@ -372,7 +373,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(alertsRoutes({ alerts, guards }));
   await app.register(catalogRoutes({ catalog, guards }));
   await app.register(commerceRoutes({ commerce, guards }));
-  await app.register(testpayRoutes({ testpay }));
+  if (testpay) await app.register(testpayRoutes({ testpay }));
   await app.register(realtimeRoutes({ gateway }));
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));

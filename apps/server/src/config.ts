@@ -72,6 +72,11 @@ const EnvSchema = z.object({
   SMS_AUTH_TOKEN: z.string().min(1).max(256).optional(),
   /** The sender number or name of the SMS. */
   SMS_FROM: z.string().min(1).max(32).optional(),
+  /**
+   * Card payments (DESIGN.md section 7): `testpay`, the embedded provider whose test cards always pay,
+   * is the default outside production and refused in production; `none` turns purchases off.
+   */
+  PAYMENT_PROVIDER: z.enum(['testpay', 'none']).optional(),
   /** Which login the client offers (config auth_system): email, or the partner platform's popup. */
   AUTH_SYSTEM: z.enum(['email', 'weverse']).default('email'),
   /** The partner platform's account page opened in the popup; default outside production: Encore's dev page. */
@@ -93,6 +98,8 @@ export type Config = {
   publicUrl: string;
   demo: { enabled: boolean; password: string };
   smtpUrl: string | undefined;
+  /** The card payment provider; 'none': the product sells nothing (features.purchases off). */
+  payments: { provider: 'testpay' | 'none' };
   mailFrom: string;
   supportEmail: string;
   logLevel: string;
@@ -152,6 +159,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
   if (production && e.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are never seeded in production');
   if (production && !e.DRM_TOKEN_SECRET) problems.push('DRM_TOKEN_SECRET: required when NODE_ENV=production');
+  if (production && e.PAYMENT_PROVIDER === 'testpay')
+    problems.push('PAYMENT_PROVIDER: testpay accepts test cards as payment and is never used in production');
   if (e.DRM_PROVIDER === 'drmtoday') {
     for (const k of [
       'DRM_LICENCE_URL',
@@ -186,6 +195,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     publicUrl,
     demo: { enabled: e.DEMO_DATA ?? !production, password: e.DEMO_PASSWORD },
     smtpUrl: e.SMTP_URL,
+    payments: { provider: e.PAYMENT_PROVIDER ?? (production ? 'none' : 'testpay') },
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,

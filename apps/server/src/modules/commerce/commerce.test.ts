@@ -18,6 +18,7 @@ import {
 } from '../../../test/commerce-fixtures.ts';
 import { createTicket, showEntity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { parseConfig } from '../../config.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 
 let t: TestContext;
@@ -43,6 +44,38 @@ describe('GET /thor/pg/vendor/', () => {
     expect((await get('/thor/pg/vendor/?name=testpay', headers)).statusCode).toBe(200);
     expect((await get('/thor/pg/vendor/?name=paypal', headers)).statusCode).toBe(404);
     expect((await get('/thor/pg/vendor/')).statusCode).toBe(401);
+  });
+});
+
+describe('PAYMENT_PROVIDER', () => {
+  it('production sells nothing until a real provider is configured: purchases off, 503 PAYMENTS_UNAVAILABLE, no testpay', async () => {
+    const prod = await createTestContext({
+      NODE_ENV: 'production',
+      SMTP_URL: 'smtp://127.0.0.1:2525',
+      DRM_TOKEN_SECRET: 'a-production-secret-of-32-chars!',
+    });
+    try {
+      const config = (await prod.app.inject({ method: 'GET', url: '/config.json' })).json();
+      expect(config.features.purchases).toBe(false);
+      const { headers } = await buyer(prod.app, prod.db);
+      const res = await prod.app.inject({
+        method: 'POST',
+        url: '/thor/pg/billing_info/',
+        headers,
+        payload: { billing: BILLING },
+      });
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ code: 'PAYMENTS_UNAVAILABLE' });
+      expect(
+        (await prod.app.inject({ method: 'POST', url: '/testpay/v1/setup_intents/x/confirm' })).statusCode,
+      ).toBe(404);
+    } finally {
+      await prod.close();
+    }
+    expect(() => parseConfig({ NODE_ENV: 'production', PAYMENT_PROVIDER: 'testpay' })).toThrow(
+      /PAYMENT_PROVIDER: testpay/,
+    );
+    expect(parseConfig({}).payments.provider).toBe('testpay');
   });
 });
 
