@@ -30,7 +30,7 @@ export function buildClientConfig(config: Config, shows: Show[], teaser: string 
       merch_store: { enabled: false, title: '', url: '' },
     },
     teaser_video: teaser,
-    features: { purchases: false, date_of_birth: true, maintenance: false },
+    features: { purchases: false, date_of_birth: true, maintenance: false, casting: config.casting },
     shows,
   };
 }
