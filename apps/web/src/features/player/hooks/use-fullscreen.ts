@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
+import { playQuietly } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 
 type IosVideo = HTMLVideoElement & {
@@ -27,7 +28,7 @@ export function useFullscreen(videoRef: RefObject<HTMLVideoElement | null>) {
     const onIosEnd = () => {
       setActive(false);
       timer = window.setTimeout(() => {
-        video?.play().catch((e: unknown) => console.info('[player] play refused', e));
+        if (video) void playQuietly(video);
       }, PLAYER.iosRestartMs);
     };
     const onIosBegin = () => setActive(true);

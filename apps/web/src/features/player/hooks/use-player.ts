@@ -4,6 +4,7 @@ import type { TrackInfo } from '../captions.ts';
 import { loadHls } from '../hls-engine.ts';
 import { type HlsSession, openHlsSession } from '../hls-session.ts';
 import { atLiveEdge, toggleAction } from '../live-edge.ts';
+import { playQuietly } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
 import type { LevelInfo } from '../quality-levels.ts';
@@ -125,7 +126,7 @@ export function usePlayer(
       video.dataset.stream = url;
       start = window.setTimeout(() => {
         // PLY-47: a refused play() (autoplay policy) is only logged.
-        video.play().catch((e: unknown) => console.info('[player] play refused', e));
+        void playQuietly(video);
       }, PLAYER.startDelayMs);
     };
     loadHls().then(
@@ -200,7 +201,7 @@ export function usePlayer(
     const edge = sessionRef.current?.liveSyncPosition();
     if (!video) return;
     if (edge != null) video.currentTime = edge;
-    video.play().catch((e: unknown) => console.info('[player] play refused', e));
+    void playQuietly(video);
   }, [videoRef]);
 
   const togglePlay = useCallback(() => {
@@ -209,7 +210,7 @@ export function usePlayer(
     const action = toggleAction(!video.paused, state.live);
     if (action === 'pause') video.pause();
     else if (action === 'live-edge') goLiveEdge();
-    else video.play().catch((e: unknown) => console.info('[player] play refused', e));
+    else void playQuietly(video);
   }, [videoRef, state.live, goLiveEdge]);
 
   const setMuted = useCallback(
