@@ -627,6 +627,10 @@ test('quality and captions: Auto after a manual level, the low-bandwidth banner 
 
   // PLY-48: 720p by hand on a link that cannot carry it: the banner, and its hint sets Auto.
   const cdp = await page.context().newCDPSession(page);
+  // The looped segments repeat every 20 s and are immutable: without the HTTP cache, each one really
+  // crosses the slow link.
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 40,

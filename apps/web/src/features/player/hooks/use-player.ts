@@ -184,11 +184,19 @@ export function usePlayer(
       patch({ muted: video.muted, volume: video.volume });
       if (!video.muted) usePlayerPrefs.getState().setVolume(video.volume);
     };
+    // The bandwidth estimate also when the picture stalls: a chosen level the network cannot carry
+    // stops timeupdate, and that is when the low-bandwidth banner must show (PLY-48).
+    const bandwidthTimer = window.setInterval(() => {
+      const estimate = sessionRef.current?.hls.bandwidthEstimate;
+      if (estimate === undefined) return;
+      setState((s) => (s.bandwidth === estimate ? s : { ...s, bandwidth: estimate }));
+    }, PLAYER.timeUpdateMs);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('play', sync);
     video.addEventListener('pause', sync);
     video.addEventListener('volumechange', onVolume);
     return () => {
+      window.clearInterval(bandwidthTimer);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('play', sync);
       video.removeEventListener('pause', sync);
