@@ -23,10 +23,14 @@ export async function verifiedFan(request: APIRequestContext): Promise<{ email: 
 
 type ShowBody = Record<string, unknown> & { event: Record<string, unknown> };
 
-/** Schedules a show of its own through the host API, its doors opening `doorsInMs` from now. */
+/**
+ * Schedules a show of its own through the host API, its doors opening `doorsInMs` from now;
+ * `eventConfig` replaces fields of the copied demo show's event configuration.
+ */
 export async function scheduleShow(
   request: APIRequestContext,
   doorsInMs: number,
+  eventConfig: Record<string, unknown> = {},
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
@@ -43,6 +47,7 @@ export async function scheduleShow(
     paid_event_id: id,
     channel_id: id,
     event_name: `E2E show ${tag}`,
+    event_config: { ...(show.event_config as Record<string, unknown>), ...eventConfig },
     event: {
       ...show.event,
       event_enter_time: new Date(now + doorsInMs).toISOString(),
@@ -66,11 +71,20 @@ export async function scheduleShow(
   return { slug: body.slug, name: body.paid_event_name };
 }
 
-/** Imports one booking code for a show, bought with `email`, through the host CSV import. */
-export async function importCode(request: APIRequestContext, slug: string, email: string): Promise<string> {
+/**
+ * Imports one booking code for a show, bought with `email`, through the host CSV import; a Directors
+ * ticket (6 angles) unless `attributes` say otherwise.
+ */
+export async function importCode(
+  request: APIRequestContext,
+  slug: string,
+  email: string,
+  attributes: Record<string, unknown> = { type: 'Directors' },
+): Promise<string> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const code = `E2E-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
-  const csv = `code,email,vendor,attributes\n${code},${email},ticketshop,"{""type"":""Directors""}"\n`;
+  const json = JSON.stringify(attributes).replaceAll('"', '""');
+  const csv = `code,email,vendor,attributes\n${code},${email},ticketshop,"${json}"\n`;
   const res = await request.post(`/thor/host/shows/${slug}/ticket-codes`, {
     data: csv,
     headers: { authorization: `Token ${host}`, 'content-type': 'text/csv' },

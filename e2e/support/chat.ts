@@ -1,4 +1,10 @@
-import { type APIRequestContext, type Browser, expect, type Page } from '@playwright/test';
+import {
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  expect,
+  type Page,
+} from '@playwright/test';
 import { apiLogin, importCode, PASSWORD, verifiedFan } from './api.ts';
 
 /** Helpers of the chat journeys: fans and hosts signed in through the API, straight into a show. */
@@ -21,20 +27,26 @@ export async function channelIdOf(request: APIRequestContext, slug: string): Pro
 /** A fresh verified fan holding a ticket to the show: a booking code imported and redeemed via the API. */
 export async function ticketedFan(request: APIRequestContext, slug: string): Promise<SignedIn> {
   const fan = await verifiedFan(request);
-  const code = await importCode(request, slug, fan.email);
   const token = await apiLogin(request, fan.email, PASSWORD);
+  const signedIn = { ...fan, token };
+  await giveTicket(request, signedIn, slug);
+  return signedIn;
+}
+
+/** A ticket to one more show for `who`: a booking code in their email, imported and redeemed. */
+export async function giveTicket(request: APIRequestContext, who: SignedIn, slug: string): Promise<void> {
+  const code = await importCode(request, slug, who.email);
   const res = await request.post('/thor/ticket/validate/', {
     data: {
       channel_id: await channelIdOf(request, slug),
       token: code,
-      email: fan.email,
+      email: who.email,
       vendor: 'ticketshop',
       redeemed_only: false,
     },
-    headers: { authorization: `Token ${token}` },
+    headers: { authorization: `Token ${who.token}` },
   });
   expect(res.status(), await res.text()).toBe(200);
-  return { ...fan, token };
 }
 
 export async function demoAccount(
@@ -65,12 +77,19 @@ export async function signedInPage(
    * Chat journeys do not need the stream: without it, three browsers on a small CI machine spend
    * their time on chat instead of on video decoding and playlist reloads.
    */
-  { video = false }: { video?: boolean } = {},
+  {
+    video = false,
+    device = {},
+  }: {
+    video?: boolean;
+    /** A handheld's context: isMobile, hasTouch, its user agent. */
+    device?: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'userAgent' | 'deviceScaleFactor'>;
+  } = {},
 ): Promise<Page> {
   const user = await (
     await request.get('/thor/auth/user/', { headers: { authorization: `Token ${who.token}` } })
   ).json();
-  const context = await browser.newContext({ viewport, ...(baseURL ? { baseURL } : {}) });
+  const context = await browser.newContext({ viewport, ...device, ...(baseURL ? { baseURL } : {}) });
   if (!video) await context.route(/\/media\//, (route) => route.abort());
   await context.addInitScript(
     ([token, userJson]) => {
@@ -103,13 +122,7 @@ export async function postAlert(
 /** Joins the show's hang as `who` through the API; answers the hang id and session. */
 export async function joinByApi(request: APIRequestContext, who: SignedIn, channelId: number) {
   const headers = { authorization: `Token ${who.token}` };
-  const list = (await (
-    await request.get(`/thor/hangs/get_hangs_list/?filter=featured_hangs&channel_id=${channelId}`, {
-      headers,
-    })
-  ).json()) as { hang_category_list: { hangs: { id: number }[] }[] };
-  const hangId = list.hang_category_list[0]?.hangs[0]?.id;
-  if (!hangId) throw new Error('no hang');
+  const hangId = await hangIdOf(request, who, channelId);
   const join = await request.put('/thor/hangs/join_hang/', {
     data: { hang_id: hangId, session_id: 'new' },
     headers,
@@ -184,4 +197,37 @@ export async function spendTossBudget(
     })
     .toBe(200);
   await floodUntilRefused();
+}
+
+/** Opens the show and waits until the fan is in its chat room. */
+export async function enterChat(page: Page, slug: string) {
+  await page.goto(`/event/${slug}`);
+  await expect(page.getByTestId('chat-column')).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId('chat-active')).toBeVisible();
+  await expect(page.getByTestId('chat-input')).toBeEnabled();
+}
+
+export async function say(page: Page, text: string) {
+  await page.getByTestId('chat-input').fill(text);
+  await page.getByTestId('chat-send').click();
+}
+
+/** The chat rows holding `text`. */
+export const chatRow = (page: Page, text: string) =>
+  page.getByTestId('chat-message').filter({ hasText: text });
+
+/** The featured hang of a show (its id), as the web client finds it. */
+export async function hangIdOf(
+  request: APIRequestContext,
+  who: SignedIn,
+  channelId: number,
+): Promise<number> {
+  const list = (await (
+    await request.get(`/thor/hangs/get_hangs_list/?filter=featured_hangs&channel_id=${channelId}`, {
+      headers: { authorization: `Token ${who.token}` },
+    })
+  ).json()) as { hang_category_list: { hangs: { id: number }[] }[] };
+  const hangId = list.hang_category_list[0]?.hangs[0]?.id;
+  if (!hangId) throw new Error('no hang');
+  return hangId;
 }

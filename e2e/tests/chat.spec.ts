@@ -1,10 +1,12 @@
-import type { Page } from '@playwright/test';
 import { scheduleShow } from '../support/api.ts';
 import {
   channelIdOf,
+  chatRow,
   demoAccount,
+  enterChat,
   joinByApi,
   postAlert,
+  say,
   signedInPage,
   spendTossBudget,
   ticketedFan,
@@ -13,20 +15,7 @@ import { expect, test } from '../support/fixtures.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
-/** Opens the show and waits until the fan is in its chat room. */
-async function enterChat(page: Page, slug: string) {
-  await page.goto(`/event/${slug}`);
-  await expect(page.getByTestId('chat-column')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('chat-active')).toBeVisible();
-  await expect(page.getByTestId('chat-input')).toBeEnabled();
-}
-
-async function say(page: Page, text: string) {
-  await page.getByTestId('chat-input').fill(text);
-  await page.getByTestId('chat-send').click();
-}
-
-const row = (page: Page, text: string) => page.getByTestId('chat-message').filter({ hasText: text });
+const row = chatRow;
 
 test('two fans chat both ways; a banned word stays with its sender', async ({ browser, request }) => {
   const show = await scheduleShow(request, -60_000);
@@ -177,33 +166,56 @@ test('a fan sends an owned sticker; SEND cools down for 20 s across a reload; th
   browser,
   request,
 }) => {
-  // The demo fan owns the free starter pack of the demo show; the other fan is fresh.
+  // The demo fan owns the free starter pack of the demo show (a fulfilled order of the pack, not of its
+  // stickers); the other fan is fresh and on a phone. The demo fan is used by this test only: a second
+  // device of the same ticket within the idle window would turn its chat off (DEV-03).
   const fan = await demoAccount(request, 'fan@encore.test');
   const other = await ticketedFan(request, 'encore-live');
   const a = await signedInPage(browser, request, fan);
-  const b = await signedInPage(browser, request, other);
+  const b = await signedInPage(browser, request, other, { width: 390, height: 844 }, undefined, {
+    device: { isMobile: true, hasTouch: true },
+  });
   await Promise.all([enterChat(a, 'encore-live'), enterChat(b, 'encore-live')]);
+  // STK-36: pinning is on for the desktop, off for the phone.
+  await expect(a.getByTestId('chat-column')).toHaveAttribute('data-pinning', 'true');
+  await expect(b.getByTestId('chat-column')).toHaveAttribute('data-pinning', 'false');
 
   await a.getByTestId('chat-tab-stickers').click();
+  // STK-02 (decided): the header names the show's artist's store.
+  await expect(a.getByTestId('sticker-store-name')).toHaveText('The Encores Sticker Store');
   const pack = a.getByTestId('sticker-pack').filter({ hasText: 'Encore Starter Pack (6 Stickers)' });
   await expect(pack).toBeVisible();
+  // STK-09: owning the pack owns each of its stickers: every one has SEND and none a price.
+  await expect(pack.getByTestId('sticker-card')).toHaveCount(6);
+  await expect(pack.getByTestId('sticker-send')).toHaveCount(6);
+  await expect(pack.getByTestId('sticker-price')).toHaveCount(0);
   // A pack the fan does not own shows prices; they say honestly that buying is not open yet.
   const paid = a.getByTestId('sticker-pack').filter({ hasText: 'Encore Stage Pack' });
-  // An owned pack has no price; one not owned offers Buy All with its price and currency symbol.
+  // STK-06: an owned pack has no price; one not owned offers Buy All with its price and currency symbol.
   await expect(pack.getByTestId('sticker-buy-all')).toHaveCount(0);
   await expect(paid.getByTestId('sticker-buy-all')).toHaveText(/^Buy All · \D+\d/);
   await paid.getByTestId('sticker-price').first().click();
   await expect(a.getByTestId('sticker-purchase-note')).toBeVisible();
 
+  // STK-25: a tapped sticker is picked; sending it clears the pick (the tab keeps its state).
   const heart = pack.locator('[data-testid="sticker-card"][data-sticker-id="stk-heart"]');
+  await heart.getByTestId('sticker-pick').click();
+  await expect(heart.getByTestId('sticker-pick')).toHaveAttribute('aria-pressed', 'true');
+  await expect(heart).toHaveClass(/is-selected/);
   await heart.getByTestId('sticker-send').click();
   // Sent: back on the chat tab with the sticker, and the other fan sees its image.
+  await expect(a.getByTestId('chat-tab-chat')).toHaveAttribute('aria-selected', 'true');
   await expect(a.locator('[data-testid="chat-sticker"][data-sticker-id="stk-heart"]').last()).toBeVisible();
   await expect(b.locator('[data-testid="chat-sticker"][data-sticker-id="stk-heart"]').last()).toBeVisible();
+  // STK-36: pinned above the desktop's list; the phone only lists it.
+  await expect(a.getByTestId('pinned-sticker').first()).toBeVisible();
+  await expect(b.getByTestId('pinned-sticker')).toHaveCount(0);
 
   await a.getByTestId('chat-tab-stickers').click();
   await expect(a.getByTestId('sticker-timer')).toContainText('Send another sticker in');
   await expect(heart.getByTestId('sticker-send')).toBeDisabled();
+  await expect(a.locator('[data-testid="sticker-pick"][aria-pressed="true"]')).toHaveCount(0);
+  await expect(heart).not.toHaveClass(/is-selected/);
   const stored = await a.evaluate(() => localStorage.getItem('stickerSentAt'));
   expect(Number(stored)).toBeGreaterThan(Date.now() - 30_000);
 

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { PASSWORD, verifiedFan } from '../support/api.ts';
+import { PASSWORD, scheduleShow, verifiedFan } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { DESKTOP, fanWithTicket, openViewer } from '../support/viewer.ts';
 
 // Issue 4: the viewer page on the demo show (encore-live), whose media origin serves live HLS with
 // one program-date-time clock burned into every angle.
@@ -677,4 +678,90 @@ test('the landing page states the quality in its system requirements', async ({ 
   const row = page.getByTestId('system-requirements').getByTestId('requirements-quality');
   await expect(row).toContainText('Video quality');
   await expect(row).toContainText('360p to 1080p, or auto');
+});
+
+test("pips become selectable only once the main video passes the show's pipDelay", async ({
+  browser,
+  request,
+}) => {
+  // Where the live picture's clock starts for a fresh viewer: read on the demo show, then a show of its
+  // own whose pipDelay lies 30 s beyond it (room for making the show and loading it on a busy machine).
+  const probe = await openViewer(browser, request, await fanWithTicket(request, SLUG), SLUG, DESKTOP, {
+    video: true,
+  });
+  await waitPlaying(probe);
+  const start = await currentTime(probe);
+  await probe.context().close();
+  const delay = Math.ceil(start) + 30;
+  const show = await scheduleShow(request, -60_000, { pip_delay: delay });
+  const page = await openViewer(
+    browser,
+    request,
+    await fanWithTicket(request, show.slug),
+    show.slug,
+    DESKTOP,
+    {
+      video: true,
+    },
+  );
+  await waitPlaying(page);
+  expect(await currentTime(page)).toBeLessThan(delay);
+  await expect(page.getByTestId('pip-selector-button')).toBeDisabled();
+  await expect(page.getByTestId('multiview-button')).toBeDisabled();
+  // The main video passes pipDelay: the pips open up, not a moment before.
+  await expect(page.getByTestId('pip-selector-button')).toBeEnabled({ timeout: 60_000 });
+  expect(await currentTime(page)).toBeGreaterThan(delay);
+  await expect(page.getByTestId('multiview-button')).toBeEnabled();
+  await page.getByTestId('pip-selector-button').click();
+  await page.getByTestId('pip-selector-menu').locator('[data-pip="2"]').click();
+  await expect(page.getByTestId('primary-viewer')).toHaveAttribute('data-stream', 'mix-stream2');
+});
+
+interface SentEvent {
+  event_type: string;
+  event_category: string;
+  event_data: Record<string, unknown>;
+}
+
+/** Every analytics event the page posts to POST /thor/event/, in order. */
+function recordAnalytics(page: Page): SentEvent[] {
+  const sent: SentEvent[] = [];
+  page.on('request', (req) => {
+    if (req.method() !== 'POST' || !new URL(req.url()).pathname.startsWith('/thor/event/')) return;
+    const body = req.postDataJSON() as { events?: SentEvent[] } | null;
+    sent.push(...(body?.events ?? []));
+  });
+  return sent;
+}
+
+test('choosing a box of the overlay records the pip switch (pipclick) and closes the overlay', async ({
+  browser,
+  request,
+}) => {
+  const fan = await fanWithTicket(request, SLUG, { type: 'Directors' });
+  const page = await openViewer(browser, request, fan, SLUG, DESKTOP, { video: true });
+  await waitPlaying(page);
+  const sent = recordAnalytics(page);
+  const primary = page.getByTestId('primary-viewer');
+  await expect(primary).toHaveAttribute('data-stream', 'mix-stream1');
+
+  await page.getByTestId('multiview-button').click();
+  const overlay = page.getByTestId('multiview-overlay');
+  await expect(overlay.getByTestId('multiview-box')).toHaveCount(6);
+  await overlay.locator('[data-pip="4"]').click();
+  await expect(overlay).toBeHidden();
+  await expect(primary).toHaveAttribute('data-stream', 'mix-stream4');
+
+  // The batch goes out within its 2 s flush: opening the overview (pip 1 to the grid, id 0), then the
+  // choice (the grid to pip 4), each with the label left and the seconds spent there.
+  await expect
+    .poll(() => sent.filter((e) => e.event_type === 'pipclick').map((e) => e.event_data.pip_id), {
+      timeout: 10_000,
+    })
+    .toEqual([0, 4]);
+  const [open, choice] = sent.filter((e) => e.event_type === 'pipclick');
+  expect(open?.event_data).toMatchObject({ lastpip_id: 1, last_pip: 'CAM 1', pip_id: 0 });
+  expect(choice?.event_data).toMatchObject({ lastpip_id: 0, last_pip: 'Multiview', pip_id: 4 });
+  expect(choice?.event_data.lastpip_duration).toEqual(expect.any(Number));
+  expect(choice?.event_category).toBe('Encore Live: World Tour Final');
 });

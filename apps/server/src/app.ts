@@ -12,6 +12,9 @@ import {
 import { createDrmAdapter } from './adapters/drm/drm-adapter.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
+import { createPartnerVerifier } from './adapters/partner/partner-verifier.ts';
+import { createSmsSender, noProviderTransport } from './adapters/sms/sms-sender.ts';
+import { createTwilioTransport } from './adapters/sms/twilio-transport.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { AppError } from './errors.ts';
@@ -39,6 +42,13 @@ import { hangsRoutes } from './modules/hangs/hangs.routes.ts';
 import { createHangsService, HANG_IDLE_MS } from './modules/hangs/hangs.service.ts';
 import { createMemoryPresence, createRedisPresence } from './modules/hangs/presence.ts';
 import { createTossesService } from './modules/hangs/tosses.service.ts';
+import { createPartnerRepo } from './modules/partner/partner.repo.ts';
+import { partnerRoutes } from './modules/partner/partner.routes.ts';
+import { createPartnerService } from './modules/partner/partner.service.ts';
+import { partnerDevRoutes } from './modules/partner/partner-dev.routes.ts';
+import { createPhoneRepo } from './modules/phone/phone.repo.ts';
+import { phoneRoutes } from './modules/phone/phone.routes.ts';
+import { createPhoneService } from './modules/phone/phone.service.ts';
 import { hostShowsRoutes } from './modules/shows/host-shows.routes.ts';
 import { createShowsRepo } from './modules/shows/shows.repo.ts';
 import { showsRoutes } from './modules/shows/shows.routes.ts';
@@ -268,6 +278,48 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     clientConfigRoutes({ config, shows, teaser: () => teaserUrl(config.media.teaserUrl, media) }),
   );
   await app.register(authRoutes({ auth, guards }));
+  const partnerKeys = config.partner;
+  await app.register(
+    partnerRoutes({
+      partner: createPartnerService({
+        repo: createPartnerRepo(db),
+        users,
+        verifier: partnerKeys ? createPartnerVerifier(partnerKeys) : null,
+        limiter,
+        startSession: auth.startSession,
+      }),
+    }),
+  );
+  if (config.env !== 'production' && partnerKeys?.devSigning && partnerKeys.secret) {
+    await app.register(
+      partnerDevRoutes({
+        secret: partnerKeys.secret,
+        issuer: partnerKeys.issuer,
+        audience: partnerKeys.audience,
+        appOrigin: new URL(config.publicUrl).origin,
+      }),
+    );
+  }
+  await app.register(
+    phoneRoutes({
+      phone: createPhoneService({
+        phone: createPhoneRepo(db),
+        users,
+        sms: createSmsSender(
+          db,
+          config.sms
+            ? createTwilioTransport(config.sms)
+            : config.env === 'production'
+              ? noProviderTransport
+              : null,
+          app.log,
+        ),
+        limiter,
+        startSession: auth.startSession,
+        log: app.log,
+      }),
+    }),
+  );
   await app.register(
     usersRoutes({ users: createUsersService({ users, onChange: (id) => auth.forgetUser(id) }), guards }),
   );

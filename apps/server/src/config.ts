@@ -67,6 +67,22 @@ const EnvSchema = z.object({
     .regex(/^[0-9a-fA-F]{32,128}$/)
     .optional(),
   DRM_UPFRONT_KEY_ID: z.string().min(1).max(128).optional(),
+  /** Phone login codes: kept in the SMS outbox (development), or delivered by Twilio. */
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  SMS_API_URL: z.url({ protocol: /^https?$/ }).default('https://api.twilio.com'),
+  SMS_ACCOUNT_SID: z.string().min(1).max(128).optional(),
+  SMS_AUTH_TOKEN: z.string().min(1).max(256).optional(),
+  /** The sender number or name of the SMS. */
+  SMS_FROM: z.string().min(1).max(32).optional(),
+  /** Which login the client offers (config auth_system): email, or the partner platform's popup. */
+  AUTH_SYSTEM: z.enum(['email', 'weverse']).default('email'),
+  /** The partner platform's account page opened in the popup; default outside production: Encore's dev page. */
+  PARTNER_ACCOUNT_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Verifies partner tokens: an HS256 secret, or a PEM public key (RS256/ES256). */
+  PARTNER_JWT_SECRET: z.string().min(32).optional(),
+  PARTNER_JWT_PUBLIC_KEY: z.string().min(64).optional(),
+  PARTNER_JWT_ISSUER: z.string().min(1).default('encore-dev-partner'),
+  PARTNER_JWT_AUDIENCE: z.string().min(1).default('encore'),
 });
 
 export type Config = {
@@ -99,6 +115,21 @@ export type Config = {
     provider: 'aes' | 'drmtoday';
     drmtoday: { licenceUrl: string; merchant: string; upfrontSecret: Buffer; upfrontKeyId: string } | null;
   };
+  /** null: codes stay in the SMS outbox (never in production, where no one could read them). */
+  sms: { provider: 'twilio'; apiUrl: string; accountSid: string; authToken: string; from: string } | null;
+  authSystem: 'email' | 'weverse';
+  /**
+   * Partner-platform login; null when it cannot work (production without keys). `devSigning` is set
+   * outside production without configured keys: Encore's development sign-in page signs with it.
+   */
+  partner: {
+    accountUrl: string;
+    secret: Buffer | undefined;
+    publicKeyPem: string | undefined;
+    issuer: string;
+    audience: string;
+    devSigning: boolean;
+  } | null;
 };
 
 export class ConfigError extends Error {
@@ -134,8 +165,20 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       if (!e[k]) problems.push(`${k}: required when DRM_PROVIDER=drmtoday`);
     }
   }
+  if (production && e.AUTH_SYSTEM === 'weverse') {
+    if (!e.PARTNER_ACCOUNT_URL) problems.push('PARTNER_ACCOUNT_URL: required when AUTH_SYSTEM=weverse');
+    if (!e.PARTNER_JWT_SECRET && !e.PARTNER_JWT_PUBLIC_KEY)
+      problems.push('PARTNER_JWT_SECRET or PARTNER_JWT_PUBLIC_KEY: required when AUTH_SYSTEM=weverse');
+  }
+  if (e.SMS_PROVIDER === 'twilio') {
+    for (const k of ['SMS_ACCOUNT_SID', 'SMS_AUTH_TOKEN', 'SMS_FROM'] as const) {
+      if (!e[k]) problems.push(`${k}: required when SMS_PROVIDER=twilio`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const partnerKeyed = Boolean(e.PARTNER_JWT_SECRET || e.PARTNER_JWT_PUBLIC_KEY);
   return {
     env: e.NODE_ENV,
     port: e.PORT,
@@ -143,7 +186,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     demo: { enabled: e.DEMO_DATA ?? !production, password: e.DEMO_PASSWORD },
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
@@ -185,5 +228,31 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
             }
           : null,
     },
+    sms:
+      e.SMS_PROVIDER === 'twilio' && e.SMS_ACCOUNT_SID && e.SMS_AUTH_TOKEN && e.SMS_FROM
+        ? {
+            provider: 'twilio',
+            apiUrl: e.SMS_API_URL,
+            accountSid: e.SMS_ACCOUNT_SID,
+            authToken: e.SMS_AUTH_TOKEN,
+            from: e.SMS_FROM,
+          }
+        : null,
+    authSystem: e.AUTH_SYSTEM,
+    partner:
+      partnerKeyed || !production
+        ? {
+            accountUrl: e.PARTNER_ACCOUNT_URL ?? `${publicUrl}/dev/partner-account/`,
+            secret: e.PARTNER_JWT_SECRET
+              ? Buffer.from(e.PARTNER_JWT_SECRET, 'utf8')
+              : partnerKeyed
+                ? undefined
+                : randomBytes(32),
+            publicKeyPem: e.PARTNER_JWT_PUBLIC_KEY,
+            issuer: e.PARTNER_JWT_ISSUER,
+            audience: e.PARTNER_JWT_AUDIENCE,
+            devSigning: !partnerKeyed,
+          }
+        : null,
   };
 }

@@ -10,6 +10,8 @@ export const ClientConfig = z.object({
   terms_base_link: z.string(),
   support_email: z.string(),
   auth_system: z.string(),
+  /** When auth_system names the partner platform: its account page, opened in the login popup. */
+  partner_account_url: z.string().nullable(),
   colors: z.record(z.string(), z.string()),
   logo: z.string(),
   languages: z.array(z.object({ locale: z.string(), text: z.string() })),

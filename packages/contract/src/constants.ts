@@ -62,5 +62,7 @@ export const AUTH_MODES = [
   'RESET_PASSWORD_CONFIRM',
   'PURCHASE_HISTORY',
   'WEVERSE_REGISTER',
+  // Not among the spec's values: the phone login screen has no mode of its own there (decisions.md).
+  'PHONE_LOGIN',
 ] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

@@ -8,5 +8,7 @@ export const ErrorBody = z.object({
   field: z.string().optional(),
   /** Registration: the password rules that were not met. */
   rules: z.array(z.string()).optional(),
+  /** Phone login: wrong codes the sent code still accepts before it stops working. */
+  attempts_left: z.number().int().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

@@ -33,6 +33,25 @@ export const RESULT_CODES = {
     429: 'TOO_MANY_REQUESTS',
     201: 'MUST_UPDATE_USERNAME',
   },
+  // Partner-platform login and sign-up (PPL-15).
+  partner: {
+    201: 'MUST_UPDATE_USERNAME',
+    204: 'PROBLEM_CONNECTING_TO_WEVERSE',
+    400: 'INVALID_WEVERSE_ACCOUNT',
+    409: 'USERNAME_ALREADY_EXISTS',
+    429: 'TOO_MANY_REQUESTS',
+  },
+  // Phone login (PPL-23..27): 412 is a code whose tries are spent, 429 the rate limits, 425 a resend
+  // asked for too soon (docs/decisions.md). 400 also answers a malformed number (INVALID_PHONE_NUMBER).
+  phone: {
+    400: 'INVALID_CODE',
+    403: 'PHONE_NUMBER_UNMATCHED',
+    406: 'CODE_UNMATCHED',
+    409: 'PHONE_NUMBER_ALREADY_USED',
+    412: 'TOO_MANY_REQUESTS',
+    425: 'SMS_ALREADY_SENT',
+    429: 'TOO_MANY_REQUESTS',
+  },
   updateUser: { 409: 'USERNAME_TAKEN', 406: 'USERNAME_PROFANITY', 400: 'BAD_REQUEST' },
   config: { 400: 'VIDEO_NOT_FOUND', 404: 'VIDEO_NOT_FOUND', 500: 'INTERNAL_SERVER_ERROR' },
   channel: { 400: 'VIDEO_NOT_FOUND', 401: 'UNAUTHORIZED' },

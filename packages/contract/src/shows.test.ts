@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { currentShow, doorsOpenAt, listedShows, showStatus } from './schedule.ts';
-import { Show } from './shows.ts';
+import { EventConfig, Show } from './shows.ts';
 
 const at = (iso: string) => new Date(iso);
 const times = (start: string, end: string, enter: string | null = null) => ({
@@ -58,5 +58,32 @@ describe('Show schema', () => {
     expect(shape.streams.safeParse({ 'mix-stream1': { hls: { url: '/m' } } }).success).toBe(true);
     expect(shape.streams.safeParse({ stream4k: { hls: { url: '/m' } } }).success).toBe(true);
     expect(shape.streams.safeParse({ streampips5: { hls: { url: '/m' } } }).success).toBe(false);
+  });
+});
+
+describe('event configuration: iframe wrapper source and pipDelay (LAY-10, MV-13)', () => {
+  const config = {
+    tabs: ['chat'],
+    cheer: { sprites: [], button_icon: '', button_icon_active: '', background_image: '' },
+    twitter: { default_message: '', prompt: '' },
+    features: { cheers: false, twitter: false },
+    wall_stats_interval: 5000,
+  };
+  const parse = (extra: Record<string, unknown>) => EventConfig.safeParse({ ...config, ...extra }).success;
+
+  it('takes an empty source, an https URL or a path on this site, nothing else', () => {
+    expect(parse({})).toBe(true);
+    expect(parse({ iframe_src: '' })).toBe(true);
+    expect(parse({ iframe_src: 'https://shop.example.com/widget' })).toBe(true);
+    expect(parse({ iframe_src: '/program' })).toBe(true);
+    expect(parse({ iframe_src: 'http://shop.example.com/' })).toBe(false);
+    expect(parse({ iframe_src: '//evil.example.com/' })).toBe(false);
+    expect(parse({ iframe_src: 'javascript:alert(1)' })).toBe(false);
+  });
+
+  it('takes a pipDelay of zero or more seconds', () => {
+    expect(parse({ pip_delay: 0 })).toBe(true);
+    expect(parse({ pip_delay: 12.5 })).toBe(true);
+    expect(parse({ pip_delay: -1 })).toBe(false);
   });
 });

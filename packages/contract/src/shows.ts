@@ -101,8 +101,22 @@ export const StreamSource = z.object({
 export const Streams = z.record(StreamName, StreamSource);
 export type Streams = z.infer<typeof Streams>;
 
+/** One item of the generic merch store (viewing section 2, MRC-02): BUY opens its url in a new tab. */
+export const MerchItem = z.object({
+  name: z.string().min(1).max(80),
+  url: z.string().url(),
+  image: z.string(),
+});
+export type MerchItem = z.infer<typeof MerchItem>;
+
+/** The tabs of the viewer's chat column, in the order the event configuration may list them (LAY-07). */
+export const VIEWER_TABS = ['chat', 'stickers', 'merch', 'react'] as const;
+export type ViewerTab = (typeof VIEWER_TABS)[number];
+
 export const EventConfig = z.object({
   tabs: z.array(z.string()),
+  /** The merch tab's generic store: at most 6 items (MRC-02); without items the tab is not offered. */
+  merch: z.object({ items: z.array(MerchItem).max(6) }).optional(),
   cheer: z.object({
     sprites: z.array(z.string()),
     button_icon: z.string(),
@@ -113,6 +127,18 @@ export const EventConfig = z.object({
   features: z.object({ cheers: z.boolean(), twitter: z.boolean() }),
   /** Poll interval of the wall stats in ms (viewing section 9: default 5000). */
   wall_stats_interval: z.number().int().positive(),
+  /**
+   * The iframe wrapper of the viewer page (viewing section 2, LAY-10): an embedded page (a sponsor,
+   * a programme) under the video, rendered only when this is non-empty. An https URL or a path on
+   * this site.
+   */
+  iframe_src: z
+    .string()
+    .max(2048)
+    .regex(/^$|^https:\/\/|^\/(?!\/)/, 'an https URL or a path on this site')
+    .optional(),
+  /** Pips can be chosen once the main video's time passed this many seconds (MV-13). */
+  pip_delay: z.number().nonnegative().max(86_400).optional(),
 });
 export type EventConfig = z.infer<typeof EventConfig>;
 

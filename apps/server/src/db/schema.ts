@@ -9,7 +9,12 @@ type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefine
 
 export interface UsersTable {
   id: Generated<number>;
+  /** '' for an account made by phone login alone (docs/decisions.md, phone login). */
   email: string;
+  /** The phone login number (phoneKey form), unique; null for email accounts. */
+  phone_number: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The partner platform's account id (partner login), unique; null otherwise. */
+  partner_id: ColumnType<string | null, string | null | undefined, string | null>;
   username: string;
   password_hash: string | null;
   first_name: Generated<string>;
@@ -24,6 +29,38 @@ export interface UsersTable {
   date_of_birth: string | null;
   created_at: Timestamp;
   updated_at: Timestamp;
+}
+
+export interface PhoneCodesTable {
+  id: Generated<number>;
+  phone_number: string;
+  code_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  attempts: Generated<number>;
+  verified_at: NullableTimestamp;
+  temp_code_hash: string | null;
+  temp_expires_at: NullableTimestamp;
+  temp_used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface PartnerSignupsTable {
+  id: Generated<number>;
+  partner_id: string;
+  temp_code_hash: string;
+  expires_at: ColumnType<Date, Date | string, Date | string>;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface SmsOutboxTable {
+  id: Generated<number>;
+  to_number: string;
+  body: string;
+  kind: string;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+  error: string | null;
 }
 
 export interface AuthTokensTable {
@@ -232,6 +269,9 @@ export interface Database {
   auth_tokens: AuthTokensTable;
   email_tokens: EmailTokensTable;
   mail_outbox: MailOutboxTable;
+  phone_codes: PhoneCodesTable;
+  sms_outbox: SmsOutboxTable;
+  partner_signups: PartnerSignupsTable;
   shows: ShowsTable;
   booking_codes: BookingCodesTable;
   tickets: TicketsTable;

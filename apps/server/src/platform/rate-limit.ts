@@ -2,7 +2,13 @@ import type { Redis } from 'ioredis';
 import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { AppError } from '../errors.ts';
 
-export type LimitRule = { points: number; durationSec: number; blockSec?: number };
+export type LimitRule = {
+  points: number;
+  durationSec: number;
+  blockSec?: number;
+  /** A rule of the product rather than a budget (one SMS per resend window): RATE_LIMIT_SCALE leaves it. */
+  unscaled?: boolean;
+};
 
 export type Limiter = {
   /** Counts one hit for the key; throws 429 when the key is over its budget. */
@@ -26,7 +32,7 @@ export function createLimiterFactory(opts: {
   return (name, rule) => {
     const base = {
       keyPrefix: `${opts.prefix}rl:${name}`,
-      points: Math.max(1, Math.round(rule.points * opts.scale)),
+      points: rule.unscaled ? rule.points : Math.max(1, Math.round(rule.points * opts.scale)),
       duration: rule.durationSec,
       blockDuration: rule.blockSec ?? 0,
     };

@@ -64,6 +64,21 @@ describe('demo seed', () => {
     });
   });
 
+  it('the demo shows offer every viewer tab: chat, stickers, six merch items with drawn images, react', async () => {
+    const [live] = demoShows(new Date('2026-05-01T12:00:00Z')).map((s) => Show.parse(s));
+    expect(live?.event_config.tabs).toEqual(['chat', 'stickers', 'merch', 'react']);
+    const items = live?.event_config.merch?.items ?? [];
+    expect(items).toHaveLength(6);
+    for (const item of items) {
+      expect(item.url).toMatch(/^https:\/\//);
+      const image = await t.app.inject({ method: 'GET', url: item.image });
+      expect(image.statusCode, item.image).toBe(200);
+    }
+    for (const sprite of live?.event_config.cheer.sprites ?? []) {
+      expect((await t.app.inject({ method: 'GET', url: sprite })).statusCode, sprite).toBe(200);
+    }
+  });
+
   it('the demo fan holds Directors + 4K on encore-live; the guest holds nothing', async () => {
     const fan = auth(await login(t.app, 'fan@encore.test', PASSWORD));
     const res = await validate({ paid_event: 'ENCORE_LIVE', redeemed_only: true }, fan);

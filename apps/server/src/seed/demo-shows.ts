@@ -1,4 +1,5 @@
-import type { LocaleText, MultiviewBox, Show, Streams, Vendor } from '@encore/contract';
+import type { LocaleText, MerchItem, MultiviewBox, Show, Streams, Vendor } from '@encore/contract';
+import { STICKER_PATH } from '../modules/catalog/catalog.routes.ts';
 
 /** The demo shows' entities, with times relative to `now` so that the demo is always on. */
 
@@ -134,6 +135,23 @@ type DemoShowInput = {
   reairing: Date;
 };
 
+/**
+ * The merch tab's generic store (MRC-02): six items drawn like the stickers; BUY opens the item's
+ * page of the band's shop in a new tab (an example address: the demo has no real shop).
+ */
+const DEMO_MERCH: MerchItem[] = [
+  ['Official Light Stick', 'light-stick', 'lightstick'],
+  ['World Tour Poster', 'tour-poster', 'encore'],
+  ['Superstar Pin Badge', 'pin-badge', 'star'],
+  ['Heart Keyring', 'heart-keyring', 'heart'],
+  ['Crown Cap', 'crown-cap', 'crown'],
+  ['Mic Charm', 'mic-charm', 'mic'],
+].map(([name, slug, file]) => ({
+  name: name as string,
+  url: `https://example.com/the-encores/shop/${slug}`,
+  image: `${STICKER_PATH}${file}.svg`,
+}));
+
 function demoShow(input: DemoShowInput): Show {
   return {
     paid_event_name: input.paidEventName,
@@ -170,8 +188,10 @@ function demoShow(input: DemoShowInput): Show {
     streams: demoStreams(),
     event_config: {
       tabs: ['chat', 'stickers', 'merch', 'react'],
+      merch: { items: DEMO_MERCH },
       cheer: {
-        sprites: ['/cheer/heart.png', '/cheer/star.png', '/cheer/note.png'],
+        // The react tab's particles: drawn images the server serves (the sticker drawings).
+        sprites: ['heart', 'star', 'note'].map((f) => `${STICKER_PATH}${f}.svg`),
         button_icon: '/cheer/button.svg',
         button_icon_active: '/cheer/button-active.svg',
         background_image: '/cheer/background.png',

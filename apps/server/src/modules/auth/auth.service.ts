@@ -127,6 +127,9 @@ export function createAuthService(deps: AuthDeps) {
   }
 
   return {
+    /** A session for a user another login path proved (phone login). */
+    startSession: issueToken,
+
     async register(
       body: RegisterBody,
       ctx: { ip: string; tooYoungFlag: boolean },

@@ -8,6 +8,8 @@ function ToastItem({ toast }: { toast: Toast }) {
   const dismiss = useToastStore((s) => s.dismiss);
 
   useEffect(() => {
+    // A sticky toast (durationMs Infinity) stays until it is closed.
+    if (!Number.isFinite(toast.durationMs)) return;
     const timer = window.setTimeout(() => dismiss(toast.id), toast.durationMs);
     return () => window.clearTimeout(timer);
   }, [toast.id, toast.durationMs, dismiss]);

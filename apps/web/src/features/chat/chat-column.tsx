@@ -1,10 +1,13 @@
-import type { EnterEventResponse } from '@encore/contract';
+import type { EnterEventResponse, ViewerTab } from '@encore/contract';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
+import type { MessageKey } from '../../lib/i18n/locales/en.ts';
 import { useRealtimeStatus } from '../../lib/realtime/realtime.ts';
 import { useAlertStore, useShowAlerts } from '../alerts/alert-store.ts';
 import { LightstickStatus } from '../alerts/lightstick-status.tsx';
+import { ReactTab } from '../cheer/react-tab.tsx';
+import { MerchTab } from '../merch/merch-tab.tsx';
 import { PinnedStickers } from '../stickers/pinned-stickers.tsx';
 import { StickerTab } from '../stickers/sticker-tab.tsx';
 import { ChatComposer } from './chat-composer.tsx';
@@ -12,6 +15,7 @@ import { useIosKeyboardInset } from './ios-keyboard.ts';
 import { JoinNotice } from './join-notice.tsx';
 import { MessageList } from './message-list.tsx';
 import { useHangChat } from './use-hang-chat.ts';
+import { showsTabStrip, viewerTabs } from './viewer-tabs.ts';
 import './chat.css';
 
 export type ChatColumnProps = {
@@ -20,16 +24,33 @@ export type ChatColumnProps = {
   chatDisabled: boolean;
 };
 
-type Tab = 'chat' | 'stickers';
+const TAB_LABELS: Record<ViewerTab, MessageKey> = {
+  chat: 'chat-tab-chat',
+  stickers: 'chat-tab-stickers',
+  merch: 'chat-tab-merch',
+  react: 'chat-tab-react',
+};
 
-/** The chat column of the viewer page: the hang's chat and the stickers tab (viewing section 2). */
+/**
+ * The chat column of the viewer page (viewing section 2): the tabs the event configuration lists,
+ * chat, stickers, merch and react (LAY-07, LAY-08), with a tab strip only when there is a choice
+ * (LAY-09). The hang is joined whatever tab is open: the stickers tab sends through it.
+ */
 export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
   const { t } = useTranslation();
   useShowAlerts(entry);
   const chat = useHangChat(entry, { chatDisabled });
   const hostChatOn = useAlertStore((s) => s.chatEnabled);
   const connection = useRealtimeStatus();
-  const [tab, setTab] = useState<Tab>('chat');
+  const config = entry.show.event_config;
+  const tabs = useMemo(() => viewerTabs(config), [config]);
+  const [tab, setTab] = useState<ViewerTab>(tabs[0] ?? 'chat');
+  // The stickers tab stays mounted once opened, so what the fan picked there is kept between visits.
+  const [stickersOpened, setStickersOpened] = useState(tab === 'stickers');
+  const open = (name: ViewerTab) => {
+    if (name === 'stickers') setStickersOpened(true);
+    setTab(name);
+  };
   const panelRef = useRef<HTMLElement>(null);
   useIosKeyboardInset(panelRef);
   // STK-36: pinning only on non-mobile devices.
@@ -43,24 +64,27 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
       ref={panelRef}
       data-testid="chat-column"
       data-disabled={chatDisabled}
+      data-pinning={pinning}
       aria-label={t('chat-title')}
     >
       <header className="chat-column__head">
-        <div className="chat-tabs" role="tablist">
-          {(['chat', 'stickers'] as const).map((name) => (
-            <button
-              key={name}
-              type="button"
-              role="tab"
-              aria-selected={tab === name}
-              className={`chat-tabs__tab${tab === name ? ' is-active' : ''}`}
-              onClick={() => setTab(name)}
-              data-testid={`chat-tab-${name}`}
-            >
-              {t(name === 'chat' ? 'chat-tab-chat' : 'chat-tab-stickers')}
-            </button>
-          ))}
-        </div>
+        {showsTabStrip(tabs) && (
+          <div className="chat-tabs" role="tablist" data-testid="chat-tabs">
+            {tabs.map((name) => (
+              <button
+                key={name}
+                type="button"
+                role="tab"
+                aria-selected={tab === name}
+                className={`chat-tabs__tab${tab === name ? ' is-active' : ''}`}
+                onClick={() => open(name)}
+                data-testid={`chat-tab-${name}`}
+              >
+                {t(TAB_LABELS[name])}
+              </button>
+            ))}
+          </div>
+        )}
         {joined && (
           <span className="chat-column__active" data-testid="chat-active" title={t('chat-active-label')}>
             <span className="chat-column__dot" aria-hidden="true" />
@@ -103,10 +127,11 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
           </>
         )}
       </div>
-      {tab === 'stickers' && (
-        <div className="chat-column__body" role="tabpanel">
+      {stickersOpened && (
+        <div className="chat-column__body" hidden={tab !== 'stickers'} role="tabpanel">
           <StickerTab
             paidEventName={entry.ticket.paid_event_name}
+            storeName={entry.show.artist_name}
             disabled={disabledReason !== null || chat.lockedUntil > Date.now()}
             onSend={(sticker) => {
               const result = chat.send('', sticker);
@@ -115,6 +140,16 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
               return true;
             }}
           />
+        </div>
+      )}
+      {tab === 'merch' && (
+        <div className="chat-column__body chat-column__body--scroll" role="tabpanel">
+          <MerchTab items={config.merch?.items ?? []} />
+        </div>
+      )}
+      {tab === 'react' && (
+        <div className="chat-column__body chat-column__body--scroll" role="tabpanel">
+          <ReactTab cheer={config.cheer} />
         </div>
       )}
       {tab === 'chat' && (

@@ -1,11 +1,9 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SCROLL_THROTTLE_MS, throttle } from '../../lib/time/throttle.ts';
 import { STICK_TO_BOTTOM_PX } from './chat-constants.ts';
 import type { ChatMessage } from './chat-message.ts';
 import { MessageRow } from './message-row.tsx';
-
-/** Scroll handling is throttled to 150 ms (viewing section 9). */
-const SCROLL_THROTTLE_MS = 150;
 
 /**
  * The message list follows the latest message unless the fan scrolled up to read; then new messages
@@ -15,7 +13,6 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
-  const lastCheck = useRef(0);
   const [showMore, setShowMore] = useState(false);
   const lastId = messages.at(-1)?.toss_id;
   const lastOwn = messages.at(-1)?.own ?? false;
@@ -35,16 +32,9 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
     if (atBottom.current) setShowMore(false);
   }, []);
 
-  const onScroll = () => {
-    const now = Date.now();
-    if (now - lastCheck.current < SCROLL_THROTTLE_MS) {
-      // The last event of a fling still counts: check once more when it settles.
-      window.setTimeout(measure, SCROLL_THROTTLE_MS);
-      return;
-    }
-    lastCheck.current = now;
-    measure();
-  };
+  // Scroll handling is throttled to 150 ms (LAY-11); the last event of a fling still counts.
+  const onScroll = useMemo(() => throttle(measure, SCROLL_THROTTLE_MS), [measure]);
+  useEffect(() => onScroll.cancel, [onScroll]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the newest message changes.
   useLayoutEffect(() => {

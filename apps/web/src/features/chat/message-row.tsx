@@ -14,7 +14,18 @@ const timeFormat = new Intl.DateTimeFormat('en-GB', {
 function Avatar({ username, image }: { username: string; image: string | null }) {
   // CHAT-37: an http image is shown over https; CHAT-38: no image, a coloured default avatar.
   const src = httpsImage(image);
-  if (src) return <img className="chat-row__avatar" src={src} alt="" width={32} height={32} loading="lazy" />;
+  if (src)
+    return (
+      <img
+        className="chat-row__avatar"
+        src={src}
+        alt=""
+        width={32}
+        height={32}
+        loading="lazy"
+        data-testid="chat-avatar"
+      />
+    );
   return (
     <span
       className="chat-row__avatar chat-row__avatar--default"
@@ -61,7 +72,7 @@ export const MessageRow = memo(function MessageRow({ message }: { message: ChatM
             </span>
           )}
           {message.own && <span className="chat-row__you">{t('chat-you')}</span>}
-          <time className="chat-row__time" dateTime={message.send_time}>
+          <time className="chat-row__time" dateTime={message.send_time} data-testid="chat-time">
             {Number.isNaN(time.getTime()) ? '' : timeFormat.format(time)}
           </time>
         </div>

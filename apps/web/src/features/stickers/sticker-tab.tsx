@@ -12,6 +12,8 @@ import './stickers.css';
 
 export interface StickerTabProps {
   paidEventName: string;
+  /** The store header's name (STK-02, decided: the show's artist, docs/decisions.md). */
+  storeName: string;
   /** Sends the sticker as a toss; false when chat refused it (locked, joining, several devices). */
   onSend: (sticker: { sticker_id: string; display_image: string }) => boolean;
   disabled: boolean;
@@ -20,7 +22,7 @@ export interface StickerTabProps {
 const price = (item: CatalogItemBase) => `${item.sale_currency_symbol}${item.price_display}`;
 
 /** The sticker store of the chat panel (viewing section 2, STK rows): packs, stickers, SEND, cooldown. */
-export function StickerTab({ paidEventName, onSend, disabled }: StickerTabProps) {
+export function StickerTab({ paidEventName, storeName, onSend, disabled }: StickerTabProps) {
   const { t } = useTranslation();
   const locale = useUiStore((s) => s.locale);
   const store = useStickerStore(paidEventName);
@@ -35,11 +37,10 @@ export function StickerTab({ paidEventName, onSend, disabled }: StickerTabProps)
   const send = (sticker: CatalogItemBase) => {
     // STK-27: SEND does nothing while the cooldown runs.
     if (cooling || disabled) return;
-    setSelected(sticker.item_id);
     const sent = onSend({ sticker_id: sticker.item_id, display_image: sticker.display_image });
+    if (!sent) return;
     // STK-25: the selection is cleared once sent.
     setSelected(null);
-    if (!sent) return;
     const at = Date.now();
     writeStickerSentAt(at);
     setSentAt(at);
@@ -67,6 +68,9 @@ export function StickerTab({ paidEventName, onSend, disabled }: StickerTabProps)
 
   return (
     <div className="sticker-tab" data-testid="sticker-tab">
+      <h2 className="sticker-tab__store" data-testid="sticker-store-name">
+        {t('sticker-store-name', { artist: storeName })}
+      </h2>
       {cooling && <CountdownCircle remainingMs={remaining} />}
       {purchaseNote && (
         <p className="sticker-tab__note" role="status" data-testid="sticker-purchase-note">
@@ -114,8 +118,17 @@ export function StickerTab({ paidEventName, onSend, disabled }: StickerTabProps)
                     data-testid="sticker-card"
                     data-sticker-id={sticker.item_id}
                   >
-                    <img src={httpsImage(sticker.display_image) ?? ''} alt="" width={72} height={72} />
-                    <span className="sticker-card__name">{name}</span>
+                    {/* A tap picks the sticker: it is shown larger, ready to SEND. */}
+                    <button
+                      type="button"
+                      className="sticker-card__pick"
+                      aria-pressed={selected === sticker.item_id}
+                      onClick={() => setSelected(selected === sticker.item_id ? null : sticker.item_id)}
+                      data-testid="sticker-pick"
+                    >
+                      <img src={httpsImage(sticker.display_image) ?? ''} alt="" width={72} height={72} />
+                      <span className="sticker-card__name">{name}</span>
+                    </button>
                     {mine ? (
                       <button
                         type="button"

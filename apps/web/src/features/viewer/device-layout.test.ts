@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceClass, osClass } from './device-layout.ts';
+import { deviceClass, isInline, osClass } from './device-layout.ts';
 
 describe('layout variants (LAY-04)', () => {
   it('tells desktop, tablet and phone apart', () => {
@@ -20,5 +20,12 @@ describe('layout variants (LAY-04)', () => {
     expect(osClass({ userAgent: 'Mozilla/5.0 (Linux; Android 14; Pixel 8)', maxTouchPoints: 5 })).toBe(
       'android',
     );
+  });
+
+  it('plays inline beside the chat on a handheld held landscape in a short window', () => {
+    expect(isInline({ width: 844, height: 390, handheld: true })).toBe(true);
+    expect(isInline({ width: 390, height: 844, handheld: true })).toBe(false);
+    expect(isInline({ width: 1180, height: 820, handheld: true })).toBe(false);
+    expect(isInline({ width: 1440, height: 500, handheld: false })).toBe(false);
   });
 });

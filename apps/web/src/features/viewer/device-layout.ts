@@ -4,6 +4,7 @@ export type OsClass = 'ios' | 'ipados' | 'android' | 'other';
 
 export interface LayoutEnv {
   width: number;
+  height: number;
   handheld: boolean;
   userAgent: string;
   maxTouchPoints: number;
@@ -25,4 +26,19 @@ export function osClass({
   if (/iPad/.test(userAgent) || (/Macintosh/.test(userAgent) && maxTouchPoints > 1)) return 'ipados';
   if (/Android/.test(userAgent)) return 'android';
   return 'other';
+}
+
+/** A phone or tablet turned sideways in a short window keeps the video inline, beside the chat. */
+const INLINE_MAX_HEIGHT = 560;
+
+/**
+ * The inline variant (LAY-04): a handheld device held landscape, too short to stack video, view strip
+ * and chat; the video plays inline at the window's height with the chat beside it.
+ */
+export function isInline({
+  width,
+  height,
+  handheld,
+}: Pick<LayoutEnv, 'width' | 'height' | 'handheld'>): boolean {
+  return handheld && width > height && height <= INLINE_MAX_HEIGHT;
 }

@@ -18,7 +18,7 @@ export function UhdNoticeModal({ onOkay }: { onOkay: () => void }) {
   );
 }
 
-/** The inline 4K notice with its dismiss button (MV-26). */
+/** The inline 4K notice with its dismiss button (MV-26): phones and tablets get it instead of the modal. */
 export function UhdNoticeInline({ onDismiss }: { onDismiss: () => void }) {
   const { t } = useTranslation();
   return (

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
 import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
-import { type DeviceClass, deviceClass, type OsClass, osClass } from './device-layout.ts';
+import { type DeviceClass, deviceClass, isInline, type OsClass, osClass } from './device-layout.ts';
 
 export interface LayoutState {
   device: DeviceClass;
   os: OsClass;
   handheld: boolean;
+  /** Handheld, landscape, short: the video inline beside the chat (LAY-04). */
+  inline: boolean;
 }
 
 function read(): LayoutState {
@@ -13,6 +15,7 @@ function read(): LayoutState {
   return {
     handheld,
     device: deviceClass({ width: window.innerWidth, handheld }),
+    inline: isInline({ width: window.innerWidth, height: window.innerHeight, handheld }),
     os: osClass({ userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0 }),
   };
 }
@@ -27,7 +30,12 @@ export function useLayoutEnv(): LayoutState {
       frame = requestAnimationFrame(() => {
         const next = read();
         setEnv((prev) =>
-          prev.device === next.device && prev.os === next.os && prev.handheld === next.handheld ? prev : next,
+          prev.device === next.device &&
+          prev.os === next.os &&
+          prev.handheld === next.handheld &&
+          prev.inline === next.inline
+            ? prev
+            : next,
         );
       });
     };

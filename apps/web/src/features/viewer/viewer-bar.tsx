@@ -68,7 +68,11 @@ export function ViewerBar(p: ViewerBarProps) {
         </div>
       </div>
       {p.notice}
-      {p.info && <div className="viewer-bar__info">{p.info}</div>}
+      {p.info && (
+        <div className="viewer-bar__info" data-testid="viewer-bar-info">
+          {p.info}
+        </div>
+      )}
     </section>
   );
 }

@@ -5,6 +5,7 @@ import { setAnalyticsContext, track } from '../../lib/analytics/analytics.ts';
 import { ShowOverlays } from '../alerts/index.ts';
 import { ChatColumn } from '../chat/index.ts';
 import { FULLSCREEN_TARGET_ID, MULTIVIEW, Player, useDrmToken, usePlayerPrefs } from '../player/index.ts';
+import { IframeWrapper } from './iframe-wrapper.tsx';
 import { MultiviewOverlay } from './multiview-overlay.tsx';
 import { PipSelector } from './pip-selector.tsx';
 import {
@@ -65,7 +66,8 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   );
   const view = useShowMode(basePip(show), labelOf);
   const overviewOpen = view.mode === 'multiview' && view.pip === OVERVIEW_PIP;
-  const selectable = pipsSelectable(view.mode, mainTime, undefined) && pips.length > 0;
+  const config = entry.show.event_config;
+  const selectable = pipsSelectable(view.mode, mainTime, config.pip_delay) && pips.length > 0;
 
   const stream = streamFor(show, ticket, view.mode, view.pip);
   const url = show.streams[stream]?.hls.url ?? null;
@@ -109,7 +111,8 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
 
   const onUhd = () => {
     if (view.mode === 'uhd') return;
-    if (!notice4k) setNoticeOpen(true);
+    // A modal over a phone's or tablet's picture hides what 4K is for: those get the inline notice.
+    if (!notice4k && layout.device === 'desktop') setNoticeOpen(true);
     view.setMode('uhd');
   };
   const onMultiview = () => {
@@ -118,11 +121,12 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   };
   const onFanwall = () => view.setMode(view.mode === 'fanwall' ? 'multiview' : 'fanwall');
 
-  const hasChat = entry.show.event_config.tabs.includes('chat');
+  const hasChat = config.tabs.includes('chat');
   const layoutClass = [
     'viewer',
     `viewer--${layout.device}`,
     `viewer--os-${layout.os}`,
+    layout.inline ? 'viewer--inline' : '',
     hasChat ? '' : 'viewer--no-chat',
     chatFocused ? 'viewer--typing' : '',
   ]
@@ -195,6 +199,7 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
           }
           info={layout.device === 'desktop' ? info : undefined}
         />
+        <IframeWrapper src={config.iframe_src} />
       </div>
       {hasChat && (
         <aside

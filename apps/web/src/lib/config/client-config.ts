@@ -12,6 +12,7 @@ export const DEFAULT_CONFIG: ClientConfig = {
   terms_base_link: '/terms',
   support_email: 'support@encore.live',
   auth_system: 'email',
+  partner_account_url: null,
   colors: {},
   logo: '/logo.svg',
   languages: [],

@@ -6,28 +6,33 @@ import { splitKeyStorage } from './split-storage.ts';
 interface SessionState {
   user: User | null;
   authToken: string | null;
+  /** The partner platform's login token (accounts section 3, `wvToken`), kept from its last login. */
+  wvToken: string | null;
+  setWvToken: (token: string) => void;
   setSession: (user: User, authToken: string) => void;
   setUser: (user: User) => void;
   clearSession: () => void;
 }
 
-type PersistedSession = Pick<SessionState, 'user' | 'authToken'>;
+type PersistedSession = Pick<SessionState, 'user' | 'authToken' | 'wvToken'>;
 
-const PERSISTED_KEYS = ['user', 'authToken'] as const;
+const PERSISTED_KEYS = ['user', 'authToken', 'wvToken'] as const;
 
 export const useSessionStore = create<SessionState>()(
   persist(
     (set) => ({
       user: null,
       authToken: null,
+      wvToken: null,
+      setWvToken: (wvToken) => set({ wvToken }),
       setSession: (user, authToken) => set({ user, authToken }),
       setUser: (user) => set({ user }),
-      clearSession: () => set({ user: null, authToken: null }),
+      clearSession: () => set({ user: null, authToken: null, wvToken: null }),
     }),
     {
       name: 'session',
       storage: splitKeyStorage<PersistedSession>(PERSISTED_KEYS),
-      partialize: ({ user, authToken }) => ({ user, authToken }),
+      partialize: ({ user, authToken, wvToken }) => ({ user, authToken, wvToken }),
     },
   ),
 );

@@ -1,8 +1,7 @@
-import { type LoginBody, type LoginResponse, normalizeEmail, TIMINGS_MS } from '@encore/contract';
+import { type LoginBody, type LoginResponse, normalizeEmail } from '@encore/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api/api-client.ts';
-import { useSessionStore } from '../../../lib/store/session-store.ts';
-import { currentUserQueryKey } from './current-user.ts';
+import { completeLogin } from './complete-login.ts';
 
 /** POST /thor/auth/email_login/ with the email trimmed and lowercased and the password trimmed. */
 export async function emailLogin(input: { email: string; password: string }): Promise<LoginResponse> {
@@ -19,13 +18,6 @@ export function useEmailLogin() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: emailLogin,
-    onSuccess: ({ key, user }) => {
-      useSessionStore.getState().setSession(user, key);
-      // Seeded as fresh so the user query does not fire at once; the spec's refetch comes 200 ms later.
-      queryClient.setQueryData(currentUserQueryKey, user);
-      window.setTimeout(() => {
-        void queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
-      }, TIMINGS_MS.loginRefetch);
-    },
+    onSuccess: (answer) => completeLogin(queryClient, answer),
   });
 }

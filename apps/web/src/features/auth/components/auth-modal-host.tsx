@@ -14,6 +14,8 @@ const MODES_WITH_UI: ReadonlySet<AuthMode> = new Set([
   'UPDATE_USER',
   'FORGOT_PASSWORD',
   'RESET_PASSWORD_CONFIRM',
+  'PHONE_LOGIN',
+  'WEVERSE_REGISTER',
 ]);
 
 export function AuthModalHost() {

@@ -1,7 +1,11 @@
 import { useLocation, useNavigate } from 'react-router';
+import { useConfig } from '../../../lib/config/config-context.tsx';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { ForgotPasswordModal } from './forgot-password-modal.tsx';
 import { LoginModal } from './login-modal.tsx';
+import { PartnerLoginModal } from './partner-login-modal.tsx';
+import { PartnerRegisterModal } from './partner-register-modal.tsx';
+import { PhoneLoginModal } from './phone-login-modal.tsx';
 import { RegisterModal } from './register-modal.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
 import { UpdateUserModal } from './update-user-modal.tsx';
@@ -11,6 +15,7 @@ import './auth-forms.css';
 export function AuthModals() {
   const authMode = useUiStore((s) => s.authMode);
   const setAuthMode = useUiStore((s) => s.setAuthMode);
+  const { auth_system: authSystem } = useConfig();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const close = () => setAuthMode('');
@@ -22,11 +27,20 @@ export function AuthModals() {
 
   switch (authMode) {
     case 'LOGIN':
-      return <LoginModal key="login" onClose={close} />;
+      // auth_system naming the partner platform replaces the email form with its popup (PPL-01).
+      return authSystem === 'weverse' ? (
+        <PartnerLoginModal key="partner-login" onClose={close} />
+      ) : (
+        <LoginModal key="login" onClose={close} />
+      );
+    case 'WEVERSE_REGISTER':
+      return <PartnerRegisterModal key="partner-register" onClose={close} />;
     case 'REGISTER':
       return <RegisterModal key="register" onClose={close} />;
     case 'UPDATE_USER':
       return <UpdateUserModal key="update-user" onClose={close} />;
+    case 'PHONE_LOGIN':
+      return <PhoneLoginModal key="phone" onClose={close} />;
     case 'FORGOT_PASSWORD':
       return <ForgotPasswordModal key="forgot" onClose={close} />;
     case 'RESET_PASSWORD_CONFIRM':
@@ -38,7 +52,7 @@ export function AuthModals() {
         />
       );
     default:
-      // ADD_PAYMENT, PURCHASE_HISTORY and the partner sign-up belong to later issues.
+      // ADD_PAYMENT and PURCHASE_HISTORY belong to later issues.
       return null;
   }
 }

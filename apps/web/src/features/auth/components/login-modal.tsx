@@ -105,6 +105,16 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
           {t('login-submit')}
         </Button>
       </form>
+      <p className="auth-divider">{t('login-or')}</p>
+      <Button
+        variant="secondary"
+        block
+        className="auth-alt"
+        onClick={() => setAuthMode('PHONE_LOGIN')}
+        data-testid="login-to-phone"
+      >
+        {t('login-with-phone')}
+      </Button>
       <p className="auth-switch">
         {t('login-no-account')}{' '}
         <Button variant="link" onClick={() => setAuthMode('REGISTER')} data-testid="login-to-register">

@@ -1,4 +1,4 @@
-import { SPEC_TEXT_EN } from '@encore/contract';
+import { PARTNER_TEXT_EN, PHONE_TEXT_EN, SPEC_TEXT_EN } from '@encore/contract';
 
 /**
  * English texts of the auth forms, loaded together with them. The spec's copy comes from the
@@ -69,4 +69,55 @@ export const enAuth = {
   'reset-submit': 'Set new password',
   'reset-error-invalid-link': 'This password reset link is invalid or has expired. Please request a new one.',
   'reset-request-new-link': 'Request a new link',
+
+  // Phone login (PPL-17..28): the error texts are the server's, in PHONE_TEXT_EN.
+  'login-or': 'or',
+  'login-with-phone': 'Sign in with phone number',
+  'phone-login-title': 'Sign in with your phone',
+  'phone-login-subtitle':
+    'We will text you a 4-digit code. New to Encore? You choose a nickname right after.',
+  'phone-login-steps': 'Steps of phone sign-in',
+  'phone-step-number': 'Number',
+  'phone-step-code': 'Code',
+  'phone-step-nickname': 'Nickname',
+  'field-phone': 'Phone number',
+  'field-phone-placeholder': '010-1234-5678',
+  'phone-send-code': 'Send code',
+  'phone-code-sent': 'Enter the 4-digit code we sent to {{phone}}.',
+  'field-phone-code': 'Verification code',
+  'phone-code-hint': 'The code works for 5 minutes.',
+  'phone-verify': 'Verify',
+  'phone-change-number': 'Change number',
+  'phone-resend': 'Send a new code',
+  'phone-resend-in': 'New code in {{seconds}} s',
+  'phone-nickname-subtitle': 'Welcome! Choose the nickname other fans will see in chat.',
+  'field-nickname': 'Nickname',
+  'phone-register-submit': 'Finish sign-up',
+  'phone-use-email': 'Sign in with email instead',
+  'phone-error-unknown': 'An unknown error occurred. Please try again.',
+  'phone-error-invalid-number': PHONE_TEXT_EN.invalidNumber,
+  'phone-error-invalid-code': PHONE_TEXT_EN.invalidCode,
+  'phone-error-code-mismatch': PHONE_TEXT_EN.codeUnmatched,
+  'phone-error-number-unmatched': PHONE_TEXT_EN.numberUnmatched,
+  'phone-error-409': PHONE_TEXT_EN.alreadyUsed,
+  'phone-error-too-many': PHONE_TEXT_EN.tooManyRequests,
+  'phone-error-sms-already-sent': PHONE_TEXT_EN.smsAlreadySent,
+  'phone-error-sms-send': PHONE_TEXT_EN.smsSendError,
+  'phone-error-signup-expired': PHONE_TEXT_EN.tempCodeInvalid,
+
+  // Partner-platform login (PPL-01..13); the two texts section 8 quotes come from the contract.
+  'partner-login-title': 'Sign in with Weverse',
+  'partner-login-message':
+    'Encore tickets from Weverse use your Weverse account. A Weverse window opens for you to sign in; you come back here right after.',
+  'partner-login-continue': 'Continue to Weverse',
+  'partner-login-waiting': 'Waiting for you to sign in in the Weverse window…',
+  'partner-login-reopen': 'Open the Weverse window again',
+  'error-weverse-sign-in': 'We could not sign you in with Weverse. Please try again later.',
+  'error-weverse-register-error': 'We could not create your account with Weverse. Please try again later.',
+  'partner-register-title': 'Choose your username',
+  'partner-register-subtitle': 'You are signed in with Weverse. Pick the name other fans will see in chat.',
+  'partner-register-submit': 'Create account',
+  'username-exist-error': 'This username is already taken. Please choose another.',
+  'partner-error-bad-token': PARTNER_TEXT_EN.badToken,
+  'partner-error-empty': PARTNER_TEXT_EN.emptyData,
 };

@@ -35,6 +35,7 @@ export const enPlayer = {
   'viewer-uhd-label': '4K view',
   'viewer-chat': 'Chat',
   'viewer-dismiss': 'Dismiss',
+  'viewer-embed-title': 'Show extra',
   'viewer-uhd-notice-title': '4K streaming',
   'viewer-uhd-notice-body':
     'The 4K view needs a steady connection of at least 30 Mbps. If the picture stalls, go back to Multiview.',
