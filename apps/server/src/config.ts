@@ -25,6 +25,8 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email().default('support@encore.test'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: bool.default(false),
+  /** Offer casting (Chromecast, AirPlay) in the player (viewing section 2: 'if casting is enabled'). */
+  CASTING: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
   /** Rate limits can be raised for load tests; they are never off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
@@ -104,6 +106,7 @@ export type Config = {
   supportEmail: string;
   logLevel: string;
   trustProxy: boolean;
+  casting: boolean;
   webDist: string;
   rateLimitScale: number;
   showsCacheMs: number;
@@ -200,6 +203,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    casting: e.CASTING,
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     showsCacheMs: e.SHOWS_CACHE_MS,

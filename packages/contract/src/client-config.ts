@@ -27,6 +27,8 @@ export const ClientConfig = z.object({
     purchases: z.boolean(),
     date_of_birth: z.boolean(),
     maintenance: z.boolean(),
+    /** The player offers casting (PLY-17); a receiver must accept the Authorization header (PLY-28). */
+    casting: z.boolean(),
   }),
   /** Shows listed until their end time, by start time; the first is the current show (LAND-23/24). */
   shows: z.array(Show),

@@ -9,6 +9,8 @@ export type MasterPlaylistOptions = {
   captions: { lang: string; name: string }[];
   /** Appended to every playlist URI (e.g. `?token=...`), for players that cannot send headers. */
   query?: string;
+  /** Which media playlists to point at: the live window (default) or the on-demand rendition. */
+  playlist?: 'live' | 'vod';
 };
 
 /**
@@ -17,14 +19,14 @@ export type MasterPlaylistOptions = {
  * relative, so the same playlist works behind a CDN or a path prefix.
  */
 export function renderMasterPlaylist(opts: MasterPlaylistOptions): string {
-  const { stream, query = '' } = opts;
+  const { stream, query = '', playlist = 'live' } = opts;
   const captions = stream.captions ? opts.captions : [];
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
   for (const c of captions) {
     lines.push(
       `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=${quoted(SUBTITLE_GROUP)},NAME=${quoted(c.name)},` +
         `LANGUAGE=${quoted(c.lang)},DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,` +
-        `URI=${quoted(`../captions/${c.lang}/live.m3u8${query}`)}`,
+        `URI=${quoted(`../captions/${c.lang}/${playlist}.m3u8${query}`)}`,
     );
   }
   // Highest first: players that take the first variant as the start level begin in good quality.
@@ -38,7 +40,7 @@ export function renderMasterPlaylist(opts: MasterPlaylistOptions): string {
       `CODECS=${quoted(v.codecs)}`,
     ];
     if (captions.length > 0) attrs.push(`SUBTITLES=${quoted(SUBTITLE_GROUP)}`);
-    lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${v.name}/live.m3u8${query}`);
+    lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${v.name}/${playlist}.m3u8${query}`);
   }
   return `${lines.join('\n')}\n`;
 }

@@ -182,6 +182,41 @@ describe('playlists', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('on demand: the loop once from the start with EXT-X-ENDLIST, behind the same key route', async () => {
+    const master = await get('/media/mix-stream1/vod.m3u8');
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('\n720p/vod.m3u8\n');
+    expect(master.body).toContain('URI="../captions/en/vod.m3u8"');
+    const res = await get('/media/mix-stream1/720p/vod.m3u8');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.apple.mpegurl');
+    expect(res.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+    expect(res.body.trimEnd().endsWith('#EXT-X-ENDLIST')).toBe(true);
+    expect(res.body).toContain('#EXT-X-MEDIA-SEQUENCE:0');
+    expect(res.body).toContain(
+      '#EXT-X-KEY:METHOD=AES-128,URI="/media/keys/mix-stream1?kid=110aa11bb22cc33dd"',
+    );
+    // Every segment of the loop, once, in order: 3 of 2 s.
+    const segments = [...res.body.matchAll(/^(\w+-\d{5}\.ts)$/gm)].map((m) => m[1]);
+    expect(segments).toEqual([0, 1, 2].map((i) => `${BUILD}-0000${i}.ts`));
+    expect(res.body.match(/#EXTINF:2\.000,/g)).toHaveLength(3);
+    // The same at any moment: not a window of the clock.
+    clock = NOW + 7000;
+    expect((await get('/media/mix-stream1/720p/vod.m3u8')).body).toBe(res.body);
+    clock = NOW;
+    // The segments it lists are the live ones, and the key is as protected as live.
+    expect((await get(`/media/mix-stream1/720p/${BUILD}-00002.ts`)).body).toBe('ts mix-stream1/720p/2');
+    expect((await get('/media/keys/mix-stream1?kid=110aa11bb22cc33dd')).statusCode).toBe(401);
+    const tokened = await get('/media/mix-stream1/720p/vod.m3u8?token=abc.DEF-1');
+    expect(tokened.body).toContain('kid=110aa11bb22cc33dd&token=abc.DEF-1"');
+    expect(tokened.headers['cache-control']).toMatch(/^private/);
+    expect((await get('/media/mix-stream1/999p/vod.m3u8')).statusCode).toBe(404);
+    const subs = await get('/media/captions/en/vod.m3u8');
+    expect(subs.body).toContain(`${BUILD}-00002.vtt`);
+    expect(subs.body).toContain('#EXT-X-ENDLIST');
+    expect(subs.body).not.toContain('EXT-X-KEY');
+  });
+
   it('captions: a subtitle playlist in step with the video, and the whole-loop file', async () => {
     const subs = await get('/media/captions/en/live.m3u8');
     const video = await get('/media/mix-stream1/720p/live.m3u8');

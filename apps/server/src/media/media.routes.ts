@@ -16,6 +16,7 @@ import {
   type MediaStream,
   segmentPath,
 } from './media-catalog.ts';
+import { renderVodPlaylist } from './vod-playlist.ts';
 
 /**
  * Decides whether this request may have the AES-128 key of `stream` (a ticket holder's short-lived DRM
@@ -135,53 +136,67 @@ export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
     });
   }
 
+  const vod = (c: Catalog, segmentCount: number) => ({
+    segmentCount,
+    segmentDurationMs: Math.round(c.manifest.segmentDuration * 1000),
+  });
+
   const tokenSuffix = (token: string | undefined, sep: '?' | '&') =>
     token ? `${sep}token=${encodeURIComponent(token)}` : '';
 
   return async (app) => {
-    app.get(
-      '/media/:stream/index.m3u8',
-      { schema: { tags: ['media'], params: z.object({ stream: Name }), querystring: TokenQuery } },
-      async (req, reply) => {
-        const c = await ready();
-        const stream = streamOf(c, req.params.stream);
-        const { token } = req.query;
-        const body = renderMasterPlaylist({
-          stream,
-          captions: c.manifest.captions.languages,
-          query: tokenSuffix(token, '?'),
-        });
-        reply.header('cache-control', token ? CACHE.master.replace('public', 'private') : CACHE.master);
-        return reply.type(M3U8).send(body);
-      },
-    );
-
-    app.get(
-      '/media/:stream/:variant/live.m3u8',
-      {
-        schema: {
-          tags: ['media'],
-          params: z.object({ stream: Name, variant: Variant }),
-          querystring: TokenQuery,
+    // Each playlist in two renditions: the live window over the loop, and on demand (a replay or a
+    // re-airing watched at the viewer's pace: the loop once, EXT-X-ENDLIST), through the same segments
+    // and the same key route, so the key protection is the same for both.
+    for (const playlist of ['live', 'vod'] as const) {
+      app.get(
+        playlist === 'live' ? '/media/:stream/index.m3u8' : '/media/:stream/vod.m3u8',
+        { schema: { tags: ['media'], params: z.object({ stream: Name }), querystring: TokenQuery } },
+        async (req, reply) => {
+          const c = await ready();
+          const stream = streamOf(c, req.params.stream);
+          const { token } = req.query;
+          const body = renderMasterPlaylist({
+            stream,
+            captions: c.manifest.captions.languages,
+            query: tokenSuffix(token, '?'),
+            playlist,
+          });
+          reply.header('cache-control', token ? CACHE.master.replace('public', 'private') : CACHE.master);
+          return reply.type(M3U8).send(body);
         },
-      },
-      async (req, reply) => {
-        const c = await ready();
-        const { stream: name, variant } = req.params;
-        const stream = streamOf(c, name);
-        if (!stream.variants.some((v) => v.name === variant)) throw notFound('No such variant.');
-        const { token } = req.query;
-        const body = renderMediaPlaylist(window(c, stream.segmentCount), {
-          segmentUri: (i) => `${c.manifest.buildId}-${pad(i)}.ts`,
-          key: {
+      );
+
+      app.get(
+        `/media/:stream/:variant/${playlist}.m3u8`,
+        {
+          schema: {
+            tags: ['media'],
+            params: z.object({ stream: Name, variant: Variant }),
+            querystring: TokenQuery,
+          },
+        },
+        async (req, reply) => {
+          const c = await ready();
+          const { stream: name, variant } = req.params;
+          const stream = streamOf(c, name);
+          if (!stream.variants.some((v) => v.name === variant)) throw notFound('No such variant.');
+          const { token } = req.query;
+          const segmentUri = (i: number) => `${c.manifest.buildId}-${pad(i)}.ts`;
+          const key = {
             uri: `${keyUriBase}/${name}?kid=${stream.key.id}${tokenSuffix(token, '&')}`,
             iv: stream.key.iv,
-          },
-        });
-        reply.header('cache-control', token ? CACHE.live.replace('public', 'private') : CACHE.live);
-        return reply.type(M3U8).send(body);
-      },
-    );
+          };
+          const body =
+            playlist === 'live'
+              ? renderMediaPlaylist(window(c, stream.segmentCount), { segmentUri, key })
+              : renderVodPlaylist({ ...vod(c, stream.segmentCount), segmentUri, key });
+          const cache = playlist === 'live' ? CACHE.live : CACHE.sidecar;
+          reply.header('cache-control', token ? cache.replace('public', 'private') : cache);
+          return reply.type(M3U8).send(body);
+        },
+      );
+    }
 
     app.get(
       '/media/:stream/:variant/:file',
@@ -220,20 +235,29 @@ export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
     );
 
     // Captions of a live stream: a subtitle playlist windowed exactly like the video (same clock,
-    // sequence and discontinuities), its WebVTT segments mapped to the video's MPEG-TS timestamps.
-    app.get(
-      '/media/captions/:lang/live.m3u8',
-      { schema: { tags: ['media'], params: z.object({ lang: Lang }), querystring: TokenQuery } },
-      async (req, reply) => {
-        const c = await ready();
-        const { lang } = req.params;
-        if (!c.manifest.captions.languages.some((l) => l.lang === lang)) throw notFound('No such caption.');
-        const body = renderMediaPlaylist(window(c, c.manifest.captions.segmentCount), {
-          segmentUri: (i) => `${c.manifest.buildId}-${pad(i)}.vtt`,
-        });
-        return reply.header('cache-control', CACHE.live).type(M3U8).send(body);
-      },
-    );
+    // sequence and discontinuities), its WebVTT segments mapped to the video's MPEG-TS timestamps; on
+    // demand, the loop once like the video's on-demand rendition.
+    for (const playlist of ['live', 'vod'] as const) {
+      app.get(
+        `/media/captions/:lang/${playlist}.m3u8`,
+        { schema: { tags: ['media'], params: z.object({ lang: Lang }), querystring: TokenQuery } },
+        async (req, reply) => {
+          const c = await ready();
+          const { lang } = req.params;
+          if (!c.manifest.captions.languages.some((l) => l.lang === lang)) throw notFound('No such caption.');
+          const segmentUri = (i: number) => `${c.manifest.buildId}-${pad(i)}.vtt`;
+          const count = c.manifest.captions.segmentCount;
+          const body =
+            playlist === 'live'
+              ? renderMediaPlaylist(window(c, count), { segmentUri })
+              : renderVodPlaylist({ ...vod(c, count), segmentUri });
+          return reply
+            .header('cache-control', playlist === 'live' ? CACHE.live : CACHE.sidecar)
+            .type(M3U8)
+            .send(body);
+        },
+      );
+    }
 
     app.get(
       '/media/captions/:lang/:file',

@@ -31,7 +31,12 @@ export function buildClientConfig(config: Config, shows: Show[], teaser: string 
       merch_store: { enabled: false, title: '', url: '' },
     },
     teaser_video: teaser,
-    features: { purchases: config.payments.provider !== 'none', date_of_birth: true, maintenance: false },
+    features: {
+      purchases: config.payments.provider !== 'none',
+      date_of_birth: true,
+      maintenance: false,
+      casting: config.casting,
+    },
     shows,
   };
 }

@@ -6,6 +6,7 @@ import {
   type TicketAttributes,
   VideoResponse,
 } from '@encore/contract';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTicket, createUser, login, showEntity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -416,6 +417,74 @@ describe('GET /thor/video/{id}/', () => {
     expect([bad.statusCode, bad.json().code]).toEqual([400, 'VIDEO_NOT_FOUND']);
     const unknown = await t.app.inject({ method: 'GET', url: '/thor/video/999999999/', headers });
     expect([unknown.statusCode, unknown.json().code]).toEqual([404, 'VIDEO_NOT_FOUND']);
+  });
+});
+
+describe('DASH sources', () => {
+  it('streams are keyed by stream name with hls.url and dash.url; a dash token only where DASH exists', async () => {
+    const entity = showEntity({ startIn: 10 });
+    entity.streams = {
+      'mix-stream1': {
+        hls: { url: '/media/mix-stream1/index.m3u8' },
+        dash: { url: 'https://cdn.example/mix-stream1/manifest.mpd' },
+      },
+      'mix-stream2': { hls: { url: '/media/mix-stream2/index.m3u8' } },
+    };
+    const show = await createShowsRepo(t.db).insert(entity);
+    const { headers } = await fan(show);
+    const res = await t.app.inject({ method: 'GET', url: `/thor/video/${show.channel_id}/`, headers });
+    const video = VideoResponse.parse(res.json());
+    expect(video.streams['mix-stream1']).toEqual({
+      hls: { url: '/media/mix-stream1/index.m3u8' },
+      dash: { url: 'https://cdn.example/mix-stream1/manifest.mpd' },
+    });
+    expect(video.streams['mix-stream2']?.dash).toBeUndefined();
+    const sessionId = await enter(show, headers);
+    const dash = await drm(headers, { ...drmQuery(show, sessionId), stream_type: 'dash' });
+    expect(dash.statusCode, dash.body).toBe(200);
+    expect(DrmTokenResponse.parse(dash.json()).stream_type).toBe('dash');
+    const none = await drm(headers, { ...drmQuery(show, sessionId, 'mix-stream2'), stream_type: 'dash' });
+    expect([none.statusCode, none.json().code]).toEqual([404, 'VIDEO_NOT_FOUND']);
+  });
+});
+
+describe('500 INTERNAL_SERVER_ERROR', () => {
+  it('the video and the DRM token calls answer 500 INTERNAL_SERVER_ERROR when the server fails inside', async () => {
+    // A node of its own, without caches, whose show and ticket tables go: the lookups behind these
+    // calls throw, and the app-wide handler answers for them.
+    const broken = await createTestContext({ SHOWS_CACHE_MS: '0', TICKET_CACHE_MS: '0' });
+    try {
+      const entity = showEntity({ startIn: 10 });
+      const show = await createShowsRepo(broken.db).insert(entity);
+      const user = await createUser(broken.db);
+      await createTicket(broken.db, { userId: user.id, showId: show.id, attributes: { mview: 4 } });
+      const headers = auth(await login(broken.app, user.email));
+      const entered = await broken.app.inject({
+        method: 'POST',
+        url: `/thor/shows/${show.slug}/enter/`,
+        headers,
+      });
+      const sessionId = EnterEventResponse.parse(entered.json()).session_id;
+      await sql`ALTER TABLE tickets RENAME TO tickets_gone`.execute(broken.db);
+      await sql`ALTER TABLE shows RENAME TO shows_gone`.execute(broken.db);
+      const video = await broken.app.inject({
+        method: 'GET',
+        url: `/thor/video/${show.channel_id}/`,
+        headers,
+      });
+      expect([video.statusCode, video.json().code]).toEqual([500, 'INTERNAL_SERVER_ERROR']);
+      const qs = new URLSearchParams({
+        video: String(show.channel_id),
+        stream: 'mix-stream1',
+        paid_event: String(show.paid_event_id),
+        stream_type: 'hls',
+        session_id: sessionId,
+      });
+      const token = await broken.app.inject({ method: 'GET', url: `/thor/video/drm/?${qs}`, headers });
+      expect([token.statusCode, token.json().code]).toEqual([500, 'INTERNAL_SERVER_ERROR']);
+    } finally {
+      await broken.close();
+    }
   });
 });
 

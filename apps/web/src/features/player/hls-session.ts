@@ -39,7 +39,7 @@ const sameOrigin = (url: string) => {
 };
 
 /** hls.js settings of viewing section 9 (PLY-05). */
-function hlsConfig(opts: SessionOptions) {
+export function hlsConfig(opts: SessionOptions) {
   return {
     // Seconds from the buffered end, adaptive target buffer 20, quality first (starts at the best
     // level the estimate allows instead of the lowest).

@@ -9,7 +9,12 @@ describe('mergeConfig', () => {
       languages: [{ locale: 'ko', text: '한국어' }],
     });
     expect(config.support_email).toBe('help@example.com');
-    expect(config.features).toEqual({ purchases: true, date_of_birth: false, maintenance: false });
+    expect(config.features).toEqual({
+      purchases: true,
+      date_of_birth: false,
+      maintenance: false,
+      casting: false,
+    });
     expect(config.languages).toEqual([{ locale: 'ko', text: '한국어' }]);
     expect(config.landing.header_image).toBe(DEFAULT_CONFIG.landing.header_image);
   });

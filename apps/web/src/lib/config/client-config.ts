@@ -24,7 +24,7 @@ export const DEFAULT_CONFIG: ClientConfig = {
     merch_store: { enabled: false, title: '', url: '' },
   },
   teaser_video: null,
-  features: { purchases: false, date_of_birth: false, maintenance: false },
+  features: { purchases: false, date_of_birth: false, maintenance: false, casting: false },
   shows: [],
 };
 

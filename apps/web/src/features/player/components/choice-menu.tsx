@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { CloseIcon } from './icons.tsx';
 
@@ -39,7 +40,7 @@ export function ChoiceMenu({ title, choices, onChoose, onClose, sheet, testId }:
     };
   }, [onClose, sheet]);
 
-  return (
+  const menu = (
     <div
       ref={ref}
       className={`choice-menu${sheet ? ' choice-menu--sheet' : ''}`}
@@ -75,4 +76,7 @@ export function ChoiceMenu({ title, choices, onChoose, onClose, sheet, testId }:
       </div>
     </div>
   );
+  // The phone sheet covers the whole screen: out of the player's stacking context (the page header
+  // and the unmute button would sit on top of it), into the full-screen element when there is one.
+  return sheet ? createPortal(menu, document.fullscreenElement ?? document.body) : menu;
 }

@@ -1,6 +1,7 @@
 import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTION_OFF, type Caption } from '../captions.ts';
+import type { CastStatus } from '../cast-rules.ts';
 import { PLAYER } from '../player-constants.ts';
 import type { QualityLevel } from '../quality-levels.ts';
 import { ChoiceMenu } from './choice-menu.tsx';
@@ -14,7 +15,6 @@ import {
   VolumeIcon,
 } from './icons.tsx';
 
-export type CastStatus = 'available' | 'connecting' | 'connected' | 'unavailable';
 export type OpenMenu = 'quality' | 'captions' | null;
 
 export interface ControlBarProps {
@@ -29,6 +29,8 @@ export interface ControlBarProps {
   chosenLevel: number;
   captions: Caption[];
   castStatus: CastStatus;
+  /** Casting is enabled and its status is not unavailable (PLY-17, cast-rules.ts). */
+  castShown: boolean;
   fullscreen: boolean;
   handheld: boolean;
   menu: OpenMenu;
@@ -165,7 +167,7 @@ export function ControlBar(p: ControlBarProps) {
             <QualityIcon />
           </button>
         )}
-        {p.castStatus !== 'unavailable' && (
+        {p.castShown && (
           <button
             type="button"
             className={`player-btn${p.castStatus === 'connected' ? ' is-on' : ''}`}

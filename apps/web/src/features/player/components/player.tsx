@@ -1,8 +1,11 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config/config-context.tsx';
+import { useSessionStore } from '../../../lib/store/session-store.ts';
 import { captionList } from '../captions.ts';
 import { controlsVisible } from '../controls-visibility.ts';
 import { useControlsIdle } from '../hooks/use-controls-idle.ts';
+import { useDrmSystem } from '../hooks/use-drm-system.ts';
 import type { DrmAccess } from '../hooks/use-drm-token.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
 import { type PlayerSource, usePlayer } from '../hooks/use-player.ts';
@@ -42,7 +45,17 @@ export function Player(props: PlayerProps) {
   const [hovered, setHovered] = useState(false);
   const [menu, setMenu] = useState<OpenMenu>(null);
   const fullscreen = useFullscreen(videoRef);
-  const cast = useRemotePlayback(videoRef, () => void drm.refresh());
+  const config = useConfig();
+  const authToken = useSessionStore((s) => s.authToken);
+  const drmSystem = useDrmSystem();
+  const cast = useRemotePlayback(videoRef, {
+    enabled: config.features.casting,
+    media: () =>
+      source
+        ? { url: source.url, authToken, drmToken: drm.token(), live: state.live, title: source.stream }
+        : null,
+    onDisconnected: () => void drm.refresh(),
+  });
   const uhdMode = source?.uhdMode ?? false;
 
   const qualities = useMemo(() => qualityLevels(state.levels, uhdMode), [state.levels, uhdMode]);
@@ -76,6 +89,11 @@ export function Player(props: PlayerProps) {
       data-level={state.currentLevel}
       data-chosen-level={state.chosenLevel}
       data-height={level?.height ?? 0}
+      data-muted={state.muted}
+      data-duration={Math.round(state.duration)}
+      data-cast-status={cast.status}
+      data-cast-via={cast.via}
+      data-drm-system={drmSystem ?? ''}
       data-controls={visible ? 'shown' : 'hidden'}
       onPointerMove={poke}
       onPointerDown={poke}
@@ -144,6 +162,7 @@ export function Player(props: PlayerProps) {
         chosenLevel={state.chosenLevel}
         captions={captions}
         castStatus={cast.status}
+        castShown={cast.shown}
         fullscreen={fullscreen.active}
         handheld={handheld}
         menu={menu}

@@ -1,6 +1,7 @@
 import { DRM_REFRESH_MARGIN_MS } from '@encore/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getDrmToken } from '../api/get-drm-token.ts';
+import { drmTokenNeeded } from '../drm-rules.ts';
 
 export interface DrmAccess {
   /** The current token for key requests; null while none is needed or held. */
@@ -31,7 +32,7 @@ export function useDrmToken(params: DrmParams | null): DrmAccess {
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fetchRef = useRef<() => Promise<void>>(async () => {});
-  const needed = params?.encrypted === true && params.paidEvent !== 0;
+  const needed = drmTokenNeeded(params);
   const key = params ? `${params.video}|${params.paidEvent}|${params.sessionId}|${needed}` : '';
   const stream = params?.stream ?? '';
 

@@ -1,5 +1,6 @@
 import { type RefObject, useCallback, useEffect, useState } from 'react';
-import { PLAYER } from '../player-constants.ts';
+import { fullscreenMethod, restartAfterNativeFullscreen } from '../fullscreen-rules.ts';
+import { playQuietly } from '../play-quietly.ts';
 
 type IosVideo = HTMLVideoElement & {
   webkitEnterFullscreen?: () => void;
@@ -8,8 +9,6 @@ type IosVideo = HTMLVideoElement & {
 
 /** The default full-screen target of viewing section 2 (LAY-05). */
 export const FULLSCREEN_TARGET_ID = 'primaryViewer';
-
-const isIphone = () => /iPhone|iPod/.test(navigator.userAgent);
 
 /**
  * Full screen on #primaryViewer, so the overlays and controls stay on top of the video. iPhones have no
@@ -23,12 +22,13 @@ export function useFullscreen(videoRef: RefObject<HTMLVideoElement | null>) {
     const onChange = () => setActive(document.fullscreenElement?.id === FULLSCREEN_TARGET_ID);
     document.addEventListener('fullscreenchange', onChange);
     const video = videoRef.current as IosVideo | null;
-    let timer = 0;
+    let cancelRestart = () => {};
     const onIosEnd = () => {
       setActive(false);
-      timer = window.setTimeout(() => {
-        video?.play().catch((e: unknown) => console.info('[player] play refused', e));
-      }, PLAYER.iosRestartMs);
+      cancelRestart();
+      cancelRestart = restartAfterNativeFullscreen(() => {
+        if (video) void playQuietly(video);
+      });
     };
     const onIosBegin = () => setActive(true);
     video?.addEventListener('webkitendfullscreen', onIosEnd);
@@ -37,7 +37,7 @@ export function useFullscreen(videoRef: RefObject<HTMLVideoElement | null>) {
       document.removeEventListener('fullscreenchange', onChange);
       video?.removeEventListener('webkitendfullscreen', onIosEnd);
       video?.removeEventListener('webkitbeginfullscreen', onIosBegin);
-      window.clearTimeout(timer);
+      cancelRestart();
     };
   }, [videoRef]);
 
@@ -46,7 +46,10 @@ export function useFullscreen(videoRef: RefObject<HTMLVideoElement | null>) {
     const target = document.getElementById(FULLSCREEN_TARGET_ID);
     if (document.fullscreenElement) {
       void document.exitFullscreen();
-    } else if (target?.requestFullscreen && !isIphone()) {
+    } else if (
+      target &&
+      fullscreenMethod(navigator.userAgent, Boolean(target.requestFullscreen)) === 'element'
+    ) {
       target.requestFullscreen().catch((e: unknown) => console.info('[player] fullscreen', e));
     } else {
       video?.webkitEnterFullscreen?.();

@@ -4,6 +4,7 @@ import type { TrackInfo } from '../captions.ts';
 import { loadHls } from '../hls-engine.ts';
 import { type HlsSession, openHlsSession } from '../hls-session.ts';
 import { atLiveEdge, toggleAction } from '../live-edge.ts';
+import { playQuietly } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
 import type { LevelInfo } from '../quality-levels.ts';
@@ -125,7 +126,7 @@ export function usePlayer(
       video.dataset.stream = url;
       start = window.setTimeout(() => {
         // PLY-47: a refused play() (autoplay policy) is only logged.
-        video.play().catch((e: unknown) => console.info('[player] play refused', e));
+        void playQuietly(video);
       }, PLAYER.startDelayMs);
     };
     loadHls().then(
@@ -183,11 +184,19 @@ export function usePlayer(
       patch({ muted: video.muted, volume: video.volume });
       if (!video.muted) usePlayerPrefs.getState().setVolume(video.volume);
     };
+    // The bandwidth estimate also when the picture stalls: a chosen level the network cannot carry
+    // stops timeupdate, and that is when the low-bandwidth banner must show (PLY-48).
+    const bandwidthTimer = window.setInterval(() => {
+      const estimate = sessionRef.current?.hls.bandwidthEstimate;
+      if (estimate === undefined) return;
+      setState((s) => (s.bandwidth === estimate ? s : { ...s, bandwidth: estimate }));
+    }, PLAYER.timeUpdateMs);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('play', sync);
     video.addEventListener('pause', sync);
     video.addEventListener('volumechange', onVolume);
     return () => {
+      window.clearInterval(bandwidthTimer);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('play', sync);
       video.removeEventListener('pause', sync);
@@ -200,7 +209,7 @@ export function usePlayer(
     const edge = sessionRef.current?.liveSyncPosition();
     if (!video) return;
     if (edge != null) video.currentTime = edge;
-    video.play().catch((e: unknown) => console.info('[player] play refused', e));
+    void playQuietly(video);
   }, [videoRef]);
 
   const togglePlay = useCallback(() => {
@@ -209,7 +218,7 @@ export function usePlayer(
     const action = toggleAction(!video.paused, state.live);
     if (action === 'pause') video.pause();
     else if (action === 'live-edge') goLiveEdge();
-    else video.play().catch((e: unknown) => console.info('[player] play refused', e));
+    else void playQuietly(video);
   }, [videoRef, state.live, goLiveEdge]);
 
   const setMuted = useCallback(
