@@ -35,6 +35,15 @@ for (const [id, s] of Object.entries(states)) {
     if (/\.(ts|tsx|mjs)$/.test(file) && !existsSync(path.join(root, file)))
       problems.push(`${id}: ${file} does not exist`);
   }
+  // A proof naming a test ("file#test name") must name one that is there: a renamed or moved test
+  // would otherwise leave a row "done" on a proof that no longer runs. Names may be cut at a comma,
+  // a semicolon or '...'; the part before must appear in the file.
+  for (const m of (s.proof ?? '').matchAll(/([\w./-]+\.(?:ts|tsx|mjs))#([^;,—]+?)(?:\.\.\.|[;,—]|$)/g)) {
+    const [, file, name] = m;
+    const full = path.join(root, file);
+    if (existsSync(full) && !readFileSync(full, 'utf8').includes(name.trim()))
+      problems.push(`${id}: ${file} has no test named "${name.trim()}"`);
+  }
 }
 
 const areas = [...new Set(rows.map((r) => r.id.replace(/-\d+$/, '')))];
