@@ -273,7 +273,21 @@ test('modals close on Escape and outside click; forgot-password links switch mod
   await page.getByTestId('user-menu-button').click();
   await expect(page.getByTestId('user-menu-change-username')).toBeVisible();
   await expect(page.getByTestId('user-menu-sign-out')).toBeVisible();
-  // Purchase History and Payment Info exist only with the purchases feature, which the demo has off.
+  // Purchase History and Payment Info exist only with the purchases feature: on where the server
+  // takes payments (the demo's testpay), off where it does not (production without a provider).
+  await expect(page.getByTestId('user-menu-purchase-history')).toBeVisible();
+  await expect(page.getByTestId('user-menu-payment-info')).toBeVisible();
+  await page.route('**/config.json', async (route) => {
+    const response = await route.fetch();
+    const config = (await response.json()) as { features: Record<string, unknown> };
+    await route.fulfill({
+      response,
+      json: { ...config, features: { ...config.features, purchases: false } },
+    });
+  });
+  await page.reload();
+  await page.getByTestId('user-menu-button').click();
+  await expect(page.getByTestId('user-menu-sign-out')).toBeVisible();
   await expect(page.getByTestId('user-menu-purchase-history')).toHaveCount(0);
   await expect(page.getByTestId('user-menu-payment-info')).toHaveCount(0);
 });
