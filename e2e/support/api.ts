@@ -25,12 +25,14 @@ type ShowBody = Record<string, unknown> & { event: Record<string, unknown> };
 
 /**
  * Schedules a show of its own through the host API, its doors opening `doorsInMs` from now;
- * `eventConfig` replaces fields of the copied demo show's event configuration.
+ * `eventConfig` replaces fields of the copied demo show's event configuration, and `source`, when
+ * given, maps each stream name to the URL the copy plays (a replay's on-demand rendition ...).
  */
 export async function scheduleShow(
   request: APIRequestContext,
   doorsInMs: number,
   eventConfig: Record<string, unknown> = {},
+  source?: (stream: string) => string,
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
@@ -60,6 +62,14 @@ export async function scheduleShow(
       event_end_time: new Date(now + 3 * 3600_000).toISOString(),
       reairings: [],
     },
+    ...(source && {
+      streams: Object.fromEntries(
+        Object.keys(show.streams as Record<string, unknown>).map((name) => [
+          name,
+          { hls: { url: source(name) } },
+        ]),
+      ),
+    }),
   };
   const res = await request.put(`/thor/host/shows/${body.slug}`, {
     data: body,

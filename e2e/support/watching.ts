@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { PASSWORD, verifiedFan } from './api.ts';
+import { PASSWORD, scheduleShow, verifiedFan } from './api.ts';
 import { expect } from './fixtures.ts';
 
 // What the watching journeys share: fans with tickets to the demo show (encore-live), the viewer opened
@@ -137,55 +137,15 @@ export async function steadyLag(page: Page): Promise<number> {
   return last;
 }
 
-export type ShowBody = Record<string, unknown> & {
-  event: Record<string, unknown>;
-  streams: Record<string, { hls: { url: string } }>;
-};
-
 /**
- * A show of its own through the host API, on now, copied from the demo show; `url` maps each stream
- * to its source (a replay's on-demand rendition, or a source that does not exist).
+ * A show of its own, on now (doors opened 20 minutes ago), copied from the demo show; `url` maps each
+ * stream to its source (a replay's on-demand rendition, or a source that does not exist).
  */
 export async function showWithSources(
   request: APIRequestContext,
   url: (name: string) => string,
 ): Promise<string> {
-  const host = await login(request, 'host@encore.test', 'encore-demo');
-  const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
-  const template = active.results.find((s) => s.slug === SLUG);
-  if (!template) throw new Error('no demo show to copy');
-  const { status: _s, doors_open_at: _d, ...show } = template;
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const id = 100_000 + Math.floor(Math.random() * 800_000);
-  const now = Date.now();
-  const body = {
-    ...show,
-    slug: `w-${tag}`,
-    paid_event_name: `W_${tag.toUpperCase()}`,
-    paid_event_id: id,
-    channel_id: id,
-    event_name: `Replay ${tag}`,
-    event: {
-      ...show.event,
-      event_enter_time: new Date(now - 20 * 60_000).toISOString(),
-      event_start_time: new Date(now - 10 * 60_000).toISOString(),
-      event_end_time: new Date(now + 3 * 3600_000).toISOString(),
-      reairings: [],
-    },
-    streams: Object.fromEntries(Object.keys(show.streams).map((name) => [name, { hls: { url: url(name) } }])),
-  };
-  const res = await request.put(`/thor/host/shows/${body.slug}`, {
-    data: body,
-    headers: { authorization: `Token ${host.key}` },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  await expect
-    .poll(async () => {
-      const config = (await (await request.get('/config.json')).json()) as { shows: { slug: string }[] };
-      return config.shows.some((s) => s.slug === body.slug);
-    })
-    .toBe(true);
-  return body.slug;
+  return (await scheduleShow(request, -20 * 60_000, {}, url)).slug;
 }
 
 /** The value of a CSS custom property on an element. */
