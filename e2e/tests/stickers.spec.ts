@@ -25,6 +25,8 @@ async function hold(page: Page, url: string, method: string) {
   };
 }
 
+const purchasedToast = (page: Page) => page.locator('[data-message-key="sticker-purchased"]');
+
 async function openStickers(page: Page) {
   await enterChat(page, SHOW);
   await page.getByTestId('chat-tab-stickers').click();
@@ -58,13 +60,13 @@ test('a fan with a saved card buys a sticker pack in the stickers tab and sends 
   await order.release();
 
   // STK-20: the message, the modal closed, the store read again: both stickers are the fan's to send.
-  await expect(page.getByTestId('toast-success')).toHaveText('You have purchased this sticker.');
+  await expect(purchasedToast(page)).toHaveText('You have purchased this sticker.');
   await expect(modal).toBeHidden();
   await expect(pack.getByTestId('sticker-send')).toHaveCount(2);
   await expect(pack.getByTestId('sticker-buy-all')).toHaveCount(0);
   await expect(pack.getByTestId('sticker-price')).toHaveCount(0);
   // ...for 4 s.
-  await expect(page.getByTestId('toast-success')).toBeHidden({ timeout: 8_000 });
+  await expect(purchasedToast(page)).toBeHidden({ timeout: 8_000 });
 
   // CHAT-02: the bought sticker goes to the room (the server checks the fan owns it).
   await pack.locator('[data-sticker-id="stk-crown"]').getByTestId('sticker-send').click();
@@ -115,5 +117,13 @@ test("without a card: Add Payment Method opens Payment Info; back in the purchas
   await modal.getByTestId('modal-cancel').click();
   await expect(modal).toBeHidden();
   await expect(pack.getByTestId('sticker-send')).toHaveCount(0);
+
+  // A free pack is not charged (docs/decisions.md): no card is asked for, even a declining one.
+  const starter = page.getByTestId('sticker-pack').filter({ hasText: 'Encore Starter Pack (6 Stickers)' });
+  await starter.getByTestId('sticker-buy-all').click();
+  await expect(modal.getByTestId('sticker-purchase-price')).toHaveText('Purchase for $0.00?');
+  await modal.getByTestId('modal-submit').click();
+  await expect(purchasedToast(page)).toHaveText('You have purchased this sticker.');
+  await expect(starter.getByTestId('sticker-send')).toHaveCount(6);
   await page.context().close();
 });

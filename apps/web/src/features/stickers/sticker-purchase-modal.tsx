@@ -8,7 +8,13 @@ import { useUiStore } from '../../lib/store/ui-store.ts';
 // The one order path and billing read of the commerce feature (docs/decisions.md, Commerce).
 import { createOrder, getBillingInfo } from '../tickets/api/commerce-api.ts';
 import { billingEnabled } from '../tickets/purchase-rules.ts';
-import { busyMessageKey, purchaseOutcome, purchasePrice, stickerOrderBody } from './sticker-purchase.ts';
+import {
+  busyMessageKey,
+  needsCard,
+  purchaseOutcome,
+  purchasePrice,
+  stickerOrderBody,
+} from './sticker-purchase.ts';
 
 type Phase = 'checking' | 'confirm' | 'no-card' | 'ordering';
 
@@ -36,12 +42,13 @@ export function StickerPurchaseModal({
 }: StickerPurchaseModalProps) {
   const { t } = useTranslation();
   const locale = useUiStore((s) => s.locale);
-  const [phase, setPhase] = useState<Phase>('checking');
+  const [phase, setPhase] = useState<Phase>(needsCard(item) ? 'checking' : 'confirm');
   const [message, setMessage] = useState<string | null>(null);
   const name = localeText(item.display_name, locale, item.item_id);
   const { price, tax } = purchasePrice(item);
 
   useEffect(() => {
+    if (!needsCard(item)) return;
     let live = true;
     getBillingInfo()
       .then(({ results }) => live && setPhase(billingEnabled(results) ? 'confirm' : 'no-card'))
@@ -50,13 +57,13 @@ export function StickerPurchaseModal({
     return () => {
       live = false;
     };
-  }, []);
+  }, [item]);
 
   async function purchase() {
     setPhase('ordering');
     setMessage(null);
     try {
-      const { data } = await createOrder(stickerOrderBody(item.item_id));
+      const { data } = await createOrder(stickerOrderBody(item));
       const outcome = purchaseOutcome(data.order_status);
       if (outcome === 'purchased') {
         onPurchased();
@@ -84,6 +91,8 @@ export function StickerPurchaseModal({
       title={phase === 'no-card' ? t('sticker-add-payment-title') : undefined}
       ariaLabel={name}
       size="sm"
+      // Once the order is sent, its answer must be seen: the modal stays until it arrives.
+      hideClose={phase === 'ordering'}
       testId="sticker-purchase-modal"
       cancelLabel={busy ? undefined : t('sticker-purchase-cancel')}
       {...footer}

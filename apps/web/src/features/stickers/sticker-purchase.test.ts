@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { busyMessageKey, purchaseOutcome, purchasePrice, stickerOrderBody } from './sticker-purchase.ts';
+import {
+  busyMessageKey,
+  needsCard,
+  purchaseOutcome,
+  purchasePrice,
+  stickerOrderBody,
+} from './sticker-purchase.ts';
 
 const item = {
   item_id: 'pack-x',
@@ -17,11 +23,17 @@ const item = {
 
 describe('sticker purchase rules', () => {
   it('orders the item once with the saved card, charged at once (STK-16)', () => {
-    expect(stickerOrderBody('pack-x')).toEqual({
+    expect(stickerOrderBody(item)).toEqual({
       item_list: [{ item_id: 'pack-x', quantity: 1 }],
       use_saved_payment_method: true,
       require_user_confirmation: false,
     });
+  });
+
+  it('a free pack needs no card and orders without one', () => {
+    expect(needsCard(item)).toBe(true);
+    expect(needsCard({ ...item, price: 0 })).toBe(false);
+    expect(stickerOrderBody({ ...item, price: 0 })).toMatchObject({ use_saved_payment_method: false });
   });
 
   it('maps order_status: succeeded, requires_payment_method, anything else unknown (STK-20..22)', () => {

@@ -3,14 +3,17 @@ import type { CatalogItemBase, OrderBody } from '@encore/contract';
 /** 'You have purchased this sticker.' stays 4 s (STK-20, viewing section 9). */
 export const PURCHASED_MESSAGE_MS = 4000;
 
+/** A free item (a starter pack) is fulfilled without any payment: it needs no card (docs/decisions.md). */
+export const needsCard = (item: { price: number }) => item.price > 0;
+
 /**
  * The sticker order (STK-16): the item with quantity 1, paid with the saved card at once
  * (use_saved_payment_method, require_user_confirmation false: the fan confirmed in the modal).
  */
-export function stickerOrderBody(itemId: string): OrderBody {
+export function stickerOrderBody(item: { item_id: string; price: number }): OrderBody {
   return {
-    item_list: [{ item_id: itemId, quantity: 1 }],
-    use_saved_payment_method: true,
+    item_list: [{ item_id: item.item_id, quantity: 1 }],
+    use_saved_payment_method: needsCard(item),
     require_user_confirmation: false,
   };
 }
