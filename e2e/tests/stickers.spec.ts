@@ -78,12 +78,22 @@ test('a fan with a saved card buys a sticker pack in the stickers tab and sends 
   await page.context().close();
 });
 
-test("without a card: Add Payment Method opens Payment Info; back in the purchase, 'Checking payment status...', then the decline's message", async ({
+test("without a card: Add Payment Method opens Payment Info; back in the purchase, 'Checking payment status...', the order_status texts, the decline's message", async ({
   browser,
   request,
 }) => {
   const fan = await ticketedFan(request, SHOW);
   const page = await signedInPage(browser, request, fan);
+  // The demo catalogue collects no tax; this fan's answer says the Crown does (STK-11).
+  await page.route('**/thor/pg/catalog/**', async (route) => {
+    const res = await route.fetch();
+    const body = (await res.json()) as {
+      results: { item_list: { item_id: string; tax_collected: boolean }[] }[];
+    };
+    for (const item of body.results.flatMap((p) => p.item_list))
+      item.tax_collected = item.item_id === 'stk-crown';
+    await route.fulfill({ response: res, json: body });
+  });
   const pack = await openStickers(page);
 
   // STK-12..14: a single sticker's price, and no saved card: the Add Payment Method screen.
@@ -109,7 +119,20 @@ test("without a card: Add Payment Method opens Payment Info; back in the purchas
   await expect(modal.getByTestId('sticker-purchase-busy')).toHaveText('Checking payment status...');
   await recheck.release();
   await expect(modal.getByTestId('sticker-purchase-name')).toHaveText('Crown');
-  await expect(modal.getByTestId('sticker-purchase-price')).toHaveText('Purchase for $0.99?');
+  await expect(modal.getByTestId('sticker-purchase-price')).toHaveText('Purchase for $0.99? + TAX');
+
+  // STK-21, STK-22: what an answer's other order_status values say (answers made up for the client).
+  for (const [status, text] of [
+    ['requires_payment_method', 'You have no saved payment method yet.'],
+    ['requires_action', 'Unknown status'],
+  ] as const) {
+    await page.route('**/thor/pg/order/', (route) =>
+      route.fulfill({ json: { result: 'OK', message: '', order_status: status, status: 200 } }),
+    );
+    await modal.getByTestId('modal-submit').click();
+    await expect(modal.getByTestId('sticker-purchase-error')).toHaveText(text);
+    await page.unroute('**/thor/pg/order/');
+  }
 
   // STK-23: the order fails; the server's message shows in the modal, and nothing is owned.
   await modal.getByTestId('modal-submit').click();
