@@ -189,13 +189,15 @@ test('a fan sends an owned sticker; SEND cools down for 20 s across a reload; th
   await expect(pack.getByTestId('sticker-card')).toHaveCount(6);
   await expect(pack.getByTestId('sticker-send')).toHaveCount(6);
   await expect(pack.getByTestId('sticker-price')).toHaveCount(0);
-  // A pack the fan does not own shows prices; they say honestly that buying is not open yet.
+  // A pack the fan does not own shows prices; a price opens the purchase (stickers.spec.ts buys).
   const paid = a.getByTestId('sticker-pack').filter({ hasText: 'Encore Stage Pack' });
   // STK-06: an owned pack has no price; one not owned offers Buy All with its price and currency symbol.
   await expect(pack.getByTestId('sticker-buy-all')).toHaveCount(0);
   await expect(paid.getByTestId('sticker-buy-all')).toHaveText(/^Buy All · \D+\d/);
   await paid.getByTestId('sticker-price').first().click();
-  await expect(a.getByTestId('sticker-purchase-note')).toBeVisible();
+  await expect(a.getByTestId('sticker-purchase-modal')).toBeVisible();
+  await a.getByTestId('sticker-purchase-modal').getByTestId('modal-close').click();
+  await expect(a.getByTestId('sticker-purchase-modal')).toBeHidden();
 
   // STK-25: a tapped sticker is picked; sending it clears the pick (the tab keeps its state).
   const heart = pack.locator('[data-testid="sticker-card"][data-sticker-id="stk-heart"]');

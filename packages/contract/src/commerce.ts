@@ -81,10 +81,17 @@ export const Charges = z.object({
  * order_status (viewing) and status, client_secret, order_id, charges (accounts). status repeats
  * the HTTP status, as the purchase flow reads 'status 200 and a client_secret' (COM-17).
  */
+/**
+ * order_status is viewing's field (STK-17, STK-20..22): the status of the order's payment, in the card
+ * provider's words. 'succeeded' once paid (or free); a pending order says what its payment waits for.
+ */
+export const OrderPaymentStatus = z.enum(['succeeded', 'requires_payment_method', 'requires_confirmation']);
+export type OrderPaymentStatus = z.infer<typeof OrderPaymentStatus>;
+
 export const OrderCreated = z.object({
   result: z.string(),
   message: z.string(),
-  order_status: z.enum(['pending', 'fulfilled']),
+  order_status: OrderPaymentStatus,
   status: z.number().int(),
   client_secret: z.string().nullable(),
   order_id: z.string(),

@@ -146,7 +146,7 @@ describe('paying an order with testpay', () => {
         })
       ).json(),
     );
-    expect(direct).toMatchObject({ order_status: 'fulfilled', client_secret: null });
+    expect(direct).toMatchObject({ order_status: 'succeeded', client_secret: null });
     expect((await ticketCheck(t.app, headers, third.show.paid_event_name)).statusCode).toBe(200);
   });
 

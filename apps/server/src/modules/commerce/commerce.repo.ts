@@ -107,6 +107,25 @@ export function createCommerceRepo(db: Db) {
       return lines.map((l) => ({ ...l, item: items.find((i) => i.item_id === l.item_id) }));
     },
 
+    /** Which of these items the fan owns: a fulfilled order of the item or of a pack holding it. */
+    async ownedAmong(userId: number, itemIds: readonly string[]): Promise<Set<string>> {
+      const direct = db
+        .selectFrom('orders')
+        .select('item_id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'fulfilled')
+        .where('item_id', 'in', [...itemIds]);
+      const viaPack = db
+        .selectFrom('orders as o')
+        .innerJoin('catalog_bundle_items as b', 'b.bundle_id', 'o.item_id')
+        .select('b.item_id')
+        .where('o.user_id', '=', userId)
+        .where('o.status', '=', 'fulfilled')
+        .where('b.item_id', 'in', [...itemIds]);
+      const rows = await direct.union(viaPack).execute();
+      return new Set(rows.map((r) => r.item_id));
+    },
+
     orderLines(userId: number, orderId: string, subOrderId?: string) {
       let q = db
         .selectFrom('orders as o')

@@ -6,6 +6,7 @@ import {
   type CancelOrderResponse,
   DEFAULT_PAYMENT_VENDOR,
   type OrderCreated,
+  type OrderPaymentStatus,
   type OrderRequest,
   type TicketAttributes,
 } from '@encore/contract';
@@ -22,6 +23,10 @@ const badRequest = (message: string, field?: string) =>
   new AppError('BAD_REQUEST', 400, message, field ? { field } : {});
 const orderNotFound = () => new AppError('NOT_FOUND', 404, 'This order could not be found.');
 const outOfDate = () => new AppError('OUT_OF_DATE', 403, 'This order can no longer be refunded.');
+
+/** A new intent's provider status as the order answer's order_status (STK-17). */
+const paymentStatusOf = (status: string): OrderPaymentStatus =>
+  status === 'requires_confirmation' ? 'requires_confirmation' : 'requires_payment_method';
 
 export const REFUND_RECEIVED = 'Your refund request has been received.';
 
@@ -88,6 +93,11 @@ export function createCommerceService(deps: {
     const list = chosen as SaleItemRow[];
     if (new Set(list.map((i) => i.currency)).size > 1) {
       throw new AppError('DIFFERENT_CURRENCY', 409, 'Items of one order must share one currency.');
+    }
+    // A sticker or pack the fan owns (directly or through a pack) would be charged twice for nothing.
+    const stickers = list.filter((i) => i.category !== 'ticket').map((i) => i.item_id);
+    if (stickers.length > 0 && (await repo.ownedAmong(userId, stickers)).size > 0) {
+      throw badRequest('You already own this sticker.', 'item_list');
     }
     const shows = new Set<number>();
     for (const item of list.filter((i) => i.category === 'ticket')) {
@@ -194,19 +204,21 @@ export function createCommerceService(deps: {
         status: intent ? 'pending' : 'fulfilled',
       }));
       await repo.insertOrder(lines);
-      let orderStatus: 'pending' | 'fulfilled' = intent ? 'pending' : 'fulfilled';
+      let orderStatus: OrderPaymentStatus = intent ? paymentStatusOf(intent.status) : 'succeeded';
       if (!intent) for (const item of items) await grant(userId, item);
       if (intent && !body.require_user_confirmation) {
+        // The sticker purchase (viewing section 7): the saved card is charged now; the provider's
+        // success event has fulfilled the order (and granted the sticker) before this returns.
         const paid = await provider.confirmOffSession(intent.id);
         if (!paid.ok) throw badRequest(paid.error.message, 'payment');
-        orderStatus = 'fulfilled';
+        orderStatus = 'succeeded';
       }
       return {
         result: 'OK',
-        message: orderStatus === 'fulfilled' ? 'Your order is complete.' : 'Your order is awaiting payment.',
+        message: orderStatus === 'succeeded' ? 'Your order is complete.' : 'Your order is awaiting payment.',
         order_status: orderStatus,
         status: 200,
-        client_secret: orderStatus === 'pending' ? (intent?.client_secret ?? null) : null,
+        client_secret: orderStatus === 'succeeded' ? null : (intent?.client_secret ?? null),
         order_id: orderId,
         charges: {
           total_charges: total,

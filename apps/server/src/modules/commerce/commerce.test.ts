@@ -255,7 +255,7 @@ describe('POST /thor/pg/order/ result codes', () => {
     const body = OrderCreated.parse(res.json());
     expect(body).toMatchObject({
       result: 'OK',
-      order_status: 'pending',
+      order_status: 'requires_payment_method',
       status: 200,
       charges: { total_charges: 2500, currency: 'USD', sale_currency_symbol: '$' },
     });

@@ -1,12 +1,16 @@
 import type { CatalogItem, CatalogItemBase } from '@encore/contract';
 import { httpsImage } from '@encore/contract';
-import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeText } from '../../lib/i18n/locale-text.ts';
+import { showToast } from '../../lib/store/toast-store.ts';
 import { useUiStore } from '../../lib/store/ui-store.ts';
 import { useNow } from '../../lib/time/use-now.ts';
 import { CountdownCircle } from './countdown-circle.tsx';
 import { cooldownRemainingMs, readStickerSentAt, writeStickerSentAt } from './sticker-cooldown.ts';
+import { PURCHASED_MESSAGE_MS } from './sticker-purchase.ts';
+import { StickerPurchaseModal } from './sticker-purchase-modal.tsx';
 import { useStickerStore } from './use-sticker-store.ts';
 import './stickers.css';
 
@@ -28,7 +32,12 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
   const store = useStickerStore(paidEventName);
   const [sentAt, setSentAt] = useState(readStickerSentAt);
   const [selected, setSelected] = useState<string | null>(null);
-  const [purchaseNote, setPurchaseNote] = useState<string | null>(null);
+  const [buying, setBuying] = useState<{ item: CatalogItemBase; afterNewCard: boolean } | null>(null);
+  // The item whose purchase waits for Payment Info: its modal opens again once that closes (STK-19).
+  const [awaitingCard, setAwaitingCard] = useState<CatalogItemBase | null>(null);
+  const authMode = useUiStore((s) => s.authMode);
+  const setAuthMode = useUiStore((s) => s.setAuthMode);
+  const queryClient = useQueryClient();
   const initialRemaining = cooldownRemainingMs(sentAt, Date.now());
   const now = useNow(250, initialRemaining > 0);
   const remaining = cooldownRemainingMs(sentAt, now);
@@ -44,6 +53,27 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
     const at = Date.now();
     writeStickerSentAt(at);
     setSentAt(at);
+  };
+
+  useEffect(() => {
+    if (!awaitingCard || authMode === 'ADD_PAYMENT') return;
+    setBuying({ item: awaitingCard, afterNewCard: true });
+    setAwaitingCard(null);
+  }, [authMode, awaitingCard]);
+
+  const buy = (item: CatalogItemBase) => setBuying({ item, afterNewCard: false });
+  const addPayment = () => {
+    if (!buying) return;
+    // STK-15: the purchase modal closes and the auth mode becomes ADD_PAYMENT (Payment Info).
+    setAuthMode('ADD_PAYMENT');
+    setAwaitingCard(buying.item);
+    setBuying(null);
+  };
+  const purchased = () => {
+    // STK-20: the message for 4 s, the store read again (the sticker turns to SEND), the modal closed.
+    showToast({ kind: 'success', messageKey: 'sticker-purchased', durationMs: PURCHASED_MESSAGE_MS });
+    void queryClient.invalidateQueries({ queryKey: ['sticker-store', paidEventName] });
+    setBuying(null);
   };
 
   if (store.isPending) {
@@ -72,10 +102,15 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
         {t('sticker-store-name', { artist: storeName })}
       </h2>
       {cooling && <CountdownCircle remainingMs={remaining} />}
-      {purchaseNote && (
-        <p className="sticker-tab__note" role="status" data-testid="sticker-purchase-note">
-          {t('sticker-purchase-soon')}
-        </p>
+      {buying && (
+        <StickerPurchaseModal
+          key={`${buying.item.item_id}-${buying.afterNewCard}`}
+          item={buying.item}
+          afterNewCard={buying.afterNewCard}
+          onClose={() => setBuying(null)}
+          onAddPayment={addPayment}
+          onPurchased={purchased}
+        />
       )}
       {packs.length === 0 && <p className="sticker-tab__empty">{t('sticker-none')}</p>}
       {packs.map((pack: CatalogItem) => {
@@ -95,7 +130,7 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
                 <button
                   type="button"
                   className="sticker-pack__buy"
-                  onClick={() => setPurchaseNote(pack.item_id)}
+                  onClick={() => buy(pack)}
                   data-testid="sticker-buy-all"
                 >
                   {t('sticker-buy-all')} · {price(pack)}
@@ -144,7 +179,7 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
                       <button
                         type="button"
                         className="sticker-card__price"
-                        onClick={() => setPurchaseNote(sticker.item_id)}
+                        onClick={() => buy(sticker)}
                         data-testid="sticker-price"
                       >
                         {price(sticker)}
