@@ -29,6 +29,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCheerRepo } from './modules/cheer/cheer.repo.ts';
+import { cheerRoutes } from './modules/cheer/cheer.routes.ts';
+import { createCheerService } from './modules/cheer/cheer.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import { createDevicesRepo } from './modules/devices/devices.repo.ts';
@@ -221,6 +224,13 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     bus,
     log: app.log,
   });
+  const cheer = createCheerService({
+    hangs,
+    shows,
+    repo: createCheerRepo(db),
+    limiter,
+    budgets: { perUser: config.cheer.userBudget },
+  });
   const alerts = createAlertsService({
     shows,
     hangs: hangsRepo,
@@ -302,6 +312,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     }),
   );
   await app.register(hangsRoutes({ hangs, tosses, guards }));
+  await app.register(cheerRoutes({ cheer, guards }));
   await app.register(alertsRoutes({ alerts, guards }));
   await app.register(catalogRoutes({ catalog, guards }));
   await app.register(realtimeRoutes({ gateway }));

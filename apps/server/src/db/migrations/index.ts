@@ -4,6 +4,7 @@ import * as m0002 from './0002-shows-and-tickets.ts';
 import * as m0003 from './0003-device-sessions.ts';
 import * as m0004 from './0004-analytics.ts';
 import * as m0005 from './0005-chat-and-stickers.ts';
+import * as m0006 from './0006-wall-totals.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -12,4 +13,5 @@ export const migrations: Record<string, Migration> = {
   '0003-device-sessions': m0003,
   '0004-analytics': m0004,
   '0005-chat-and-stickers': m0005,
+  '0006-wall-totals': m0006,
 };
