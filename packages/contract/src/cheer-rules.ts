@@ -37,3 +37,9 @@ export const wallStatsPath = (channelId: number): string => `/wall_stats/${chann
 export function nextGlobalCount(shown: number, polled: number | null, unsent: number): number {
   return polled === null ? shown : Math.max(shown, polled + unsent);
 }
+
+/** The wall stats poll interval: the event configuration's wall_stats_interval, else 5000 ms (CHR-15). */
+export const wallStatsIntervalMs = (configured: number | undefined): number =>
+  configured !== undefined && Number.isFinite(configured) && configured > 0
+    ? configured
+    : CHEER_TIMINGS_MS.wallStatsPoll;

@@ -1,4 +1,4 @@
-import { MAX_LT_STK_PER_POST } from '@encore/contract';
+import { MAX_LT_STK_PER_POST, wallStatsIntervalMs } from '@encore/contract';
 import { describe, expect, it } from 'vitest';
 import { applyWallStats, initialCounts, restoreSession, takeSession, tap } from './cheer-counts.ts';
 
@@ -40,5 +40,11 @@ describe('cheer counts', () => {
     const c = applyWallStats(initialCounts(0), 7, true);
     expect(c.postShow).toBe(true);
     expect(applyWallStats(c, 7, false).postShow).toBe(false);
+  });
+
+  it('polls wall stats every 5000 ms unless the event configuration sets wall_stats_interval (CHR-15)', () => {
+    expect(wallStatsIntervalMs(undefined)).toBe(5000);
+    expect(wallStatsIntervalMs(0)).toBe(5000);
+    expect(wallStatsIntervalMs(1500)).toBe(1500);
   });
 });

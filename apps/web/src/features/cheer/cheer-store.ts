@@ -1,4 +1,4 @@
-import { CHEER_TIMINGS_MS, type Hang, WALL_REACTION } from '@encore/contract';
+import { type Hang, WALL_REACTION, wallStatsIntervalMs } from '@encore/contract';
 import { useEffect } from 'react';
 import { create } from 'zustand';
 import { useSessionStore } from '../../lib/store/session-store.ts';
@@ -91,10 +91,7 @@ export function useWallStats(channelId: number, intervalMs: number | undefined):
         .applyStats(res.data.toss_data.total_cumulative_lt_stk, res.data.wall_metadata.post_show);
     };
     void poll();
-    const timer = window.setInterval(
-      poll,
-      intervalMs && intervalMs > 0 ? intervalMs : CHEER_TIMINGS_MS.wallStatsPoll,
-    );
+    const timer = window.setInterval(poll, wallStatsIntervalMs(intervalMs));
     return () => {
       controller.abort();
       window.clearInterval(timer);
