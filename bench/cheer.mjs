@@ -11,7 +11,7 @@
  * Phases send a fixed number of posts (not a duration), so every post is answered before the total
  * is read: expected total = count per post x posts answered 200.
  *
- * Knobs: BENCH_POSTS (60000 per slice), BENCH_FANS (5000), BENCH_CONNECTIONS (50),
+ * Knobs: BENCH_POSTS (30000 per slice), BENCH_FANS (5000), BENCH_CONNECTIONS (50),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
  */
 import { randomUUID } from 'node:crypto';
@@ -28,7 +28,7 @@ const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
   ? path.join(ROOT, 'node_modules/.bin/node')
   : process.execPath;
-const POSTS = Math.min(Math.max(Number(process.env.BENCH_POSTS ?? 60_000), 1000), 1_000_000);
+const POSTS = Math.min(Math.max(Number(process.env.BENCH_POSTS ?? 30_000), 1000), 1_000_000);
 const FANS = Math.min(Math.max(Number(process.env.BENCH_FANS ?? 5000), 100), 200_000);
 const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 50), 1), 500);
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -9,6 +9,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createBatcher } from '../../platform/batcher.ts';
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
+import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { HangsService } from '../hangs/hangs.service.ts';
 import type { ShowsService } from '../shows/shows.service.ts';
 import type { CheerRepo } from './cheer.repo.ts';
@@ -17,6 +18,13 @@ import type { CheerRepo } from './cheer.repo.ts';
 export const WALL_STATS_REGENERATE_MS = 1000;
 /** Posts waiting for the database on this node past which new ones are refused (OVER_CAPACITY). */
 const MAX_WAITING_POSTS = 50_000;
+/**
+ * How long a checked hang session stays good for cheering on this node. Longer than the 10 s between
+ * a page's sends (the hang module's own session cache is shorter), so a fan's every post after the
+ * first is answered from memory; a session left on another node may cheer for up to this long,
+ * which adds taps that really happened and nothing else.
+ */
+const CHEER_SESSION_MS = 60_000;
 
 const overCapacity = () =>
   new AppError(OVER_CAPACITY, 500, 'The cheer wall is over capacity. Please wait a moment.');
@@ -48,6 +56,24 @@ export function createCheerService(deps: {
     },
   });
   const stats = new Map<number, { at: number; doc: Promise<WallStats> }>();
+  const sessions = createTtlCache<string, { userId: number; hangId: number; showId: number }>({
+    ttlMs: CHEER_SESSION_MS,
+    max: 500_000,
+    now: () => now().getTime(),
+  });
+
+  /** The show of the fan's open session of this hang, or an error (404 no hang, 412 no session). */
+  async function showOfSession(user: UserRow, hangId: number, sessionId: string): Promise<number> {
+    const hit = sessions.get(sessionId);
+    if (hit && hit.userId === user.id && hit.hangId === hangId) return hit.showId;
+    const started = sessions.epoch();
+    const ctx = await deps.hangs.hangById(hangId);
+    if (!ctx) throw new AppError('HANG_NOT_EXISTS', 404, 'This chat room does not exist.');
+    const session = await deps.hangs.activeSession(user, sessionId, ctx.hang.id);
+    if (!session) throw new AppError('NOT_ALLOWED', 412, 'Join the chat room before cheering.');
+    sessions.set(sessionId, { userId: user.id, hangId, showId: ctx.show.row.id }, started);
+    return ctx.show.row.id;
+  }
 
   async function generate(show: { id: number; endsAt: Date }): Promise<WallStats> {
     const at = now();
@@ -71,10 +97,7 @@ export function createCheerService(deps: {
       if (body.hang_id !== params.hangId) {
         throw new AppError('BAD_REQUEST', 400, 'hang_id: does not match the path.', { field: 'hang_id' });
       }
-      const ctx = await deps.hangs.hangById(params.hangId);
-      if (!ctx) throw new AppError('HANG_NOT_EXISTS', 404, 'This chat room does not exist.');
-      const session = await deps.hangs.activeSession(user, params.sessionId, ctx.hang.id);
-      if (!session) throw new AppError('NOT_ALLOWED', 412, 'Join the chat room before cheering.');
+      const showId = await showOfSession(user, params.hangId, params.sessionId);
       if (writer.pending > MAX_WAITING_POSTS) throw overCapacity();
       try {
         await userBudget.consume(String(user.id));
@@ -83,7 +106,7 @@ export function createCheerService(deps: {
         throw err;
       }
       const taps = body.toss_data.lt_stk;
-      await writer.submit({ showId: ctx.show.row.id, taps });
+      await writer.submit({ showId, taps });
       return { toss_id: body.toss_id, lt_stk: taps };
     },
 
