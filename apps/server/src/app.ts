@@ -230,7 +230,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     repo: createCheerRepo(db),
     limiter,
     budgets: { perUser: config.cheer.userBudget },
+    log: app.log,
   });
+  // Before onClose closes the database: the taps gathered since the last flush are written.
+  app.addHook('preClose', async () => cheer.close());
   const alerts = createAlertsService({
     shows,
     hangs: hangsRepo,

@@ -7,7 +7,6 @@ import {
 } from '@encore/contract';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { createBatcher } from '../../platform/batcher.ts';
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { HangsService } from '../hangs/hangs.service.ts';
@@ -16,8 +15,10 @@ import type { CheerRepo } from './cheer.repo.ts';
 
 /** How long one generated wall stats document is served before the next read regenerates it. */
 export const WALL_STATS_REGENERATE_MS = 1000;
-/** Posts waiting for the database on this node past which new ones are refused (OVER_CAPACITY). */
-const MAX_WAITING_POSTS = 50_000;
+/** How often a node adds the taps it gathered to the database (one upsert for every show). */
+export const CHEER_FLUSH_MS = 250;
+/** Flushes failing this long (the database is away): new posts are refused, OVER_CAPACITY. */
+const FAILING_LIMIT_MS = 5000;
 /**
  * How long a checked hang session stays good for cheering on this node. Longer than the 10 s between
  * a page's sends (the hang module's own session cache is shorter), so a fan's every post after the
@@ -31,10 +32,11 @@ const overCapacity = () =>
 
 /**
  * Cheer ingest and wall stats (CHR-12 to CHR-17). Hundreds of thousands of fans tap at once: a post
- * is checked against caches only (hang, session, budget), then waits for the next group commit, which
- * adds all the posts gathered meanwhile with one upsert per batch (one row per show). Every node adds
- * its own batches to PostgreSQL, so the total is exact across nodes; the wall stats each node serves
- * are regenerated from it at most once a second per show, and a CDN may cache them as long.
+ * is checked against caches only (hang, session, budget) and added to this node's per-show sums in
+ * memory; every 250 ms the node adds its sums to PostgreSQL with one upsert (one row per show), never
+ * one write per post. Every node adds its own sums, so the total is exact across nodes; the wall stats
+ * each node serves are regenerated from it at most once a second per show, and a CDN may cache them
+ * as long.
  */
 export function createCheerService(deps: {
   hangs: HangsService;
@@ -42,19 +44,39 @@ export function createCheerService(deps: {
   repo: CheerRepo;
   limiter: LimiterFactory;
   budgets: { perUser: number };
+  flushMs?: number;
+  log?: { error(obj: object, msg: string): void };
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   const userBudget = deps.limiter('cheer-user', { points: deps.budgets.perUser, durationSec: 10 });
-  const writer = createBatcher<{ showId: number; taps: number }, void>({
-    maxBatch: 10_000,
-    run: async (items) => {
-      const deltas = new Map<number, number>();
-      for (const { showId, taps } of items) deltas.set(showId, (deltas.get(showId) ?? 0) + taps);
-      await deps.repo.addTaps(deltas);
-      return items.map(() => undefined);
-    },
-  });
+  // Taps gathered since the last flush, per show. A flush that fails puts its taps back for the next.
+  let pending = new Map<number, number>();
+  let failingSince = 0;
+  let flushing: Promise<void> | null = null;
+  async function flush(): Promise<void> {
+    if (flushing) return flushing;
+    if (pending.size === 0) return;
+    const batch = pending;
+    pending = new Map();
+    flushing = deps.repo
+      .addTaps(batch)
+      .then(() => {
+        failingSince = 0;
+      })
+      .catch((err: unknown) => {
+        for (const [showId, taps] of batch) pending.set(showId, (pending.get(showId) ?? 0) + taps);
+        if (!failingSince) failingSince = Date.now();
+        deps.log?.error({ err }, 'cheer totals not flushed; kept for the next flush');
+      })
+      .finally(() => {
+        flushing = null;
+      });
+    return flushing;
+  }
+  const timer = setInterval(() => void flush(), deps.flushMs ?? CHEER_FLUSH_MS);
+  timer.unref();
+
   const stats = new Map<number, { at: number; doc: Promise<WallStats> }>();
   const sessions = createTtlCache<string, { userId: number; hangId: number; showId: number }>({
     ttlMs: CHEER_SESSION_MS,
@@ -98,7 +120,7 @@ export function createCheerService(deps: {
         throw new AppError('BAD_REQUEST', 400, 'hang_id: does not match the path.', { field: 'hang_id' });
       }
       const showId = await showOfSession(user, params.hangId, params.sessionId);
-      if (writer.pending > MAX_WAITING_POSTS) throw overCapacity();
+      if (failingSince && Date.now() - failingSince > FAILING_LIMIT_MS) throw overCapacity();
       try {
         await userBudget.consume(String(user.id));
       } catch (err) {
@@ -106,8 +128,15 @@ export function createCheerService(deps: {
         throw err;
       }
       const taps = body.toss_data.lt_stk;
-      await writer.submit({ showId, taps });
+      pending.set(showId, (pending.get(showId) ?? 0) + taps);
       return { toss_id: body.toss_id, lt_stk: taps };
+    },
+
+    /** Stops the timer and writes what is left (graceful shutdown: no counted tap is dropped). */
+    async close(): Promise<void> {
+      clearInterval(timer);
+      await flushing;
+      await flush();
     },
 
     /** The wall stats document of `<channel_id>.json`: 400 for another name, 404 for no such show. */

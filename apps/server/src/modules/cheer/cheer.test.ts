@@ -90,6 +90,15 @@ describe('POST /thor/hangs/{hangId}/{sessionId}/wall_reaction/', () => {
     await expect.poll(() => totalOf(show, peer), { interval: 200, timeout: 5000 }).toBe(expected);
   });
 
+  it('a node that shuts down writes the taps it gathered since its last flush', async () => {
+    const node = await t.peer();
+    const show = await createShow(t.db, { startIn: 10 });
+    const fan = await fanIn(show, node);
+    expect((await cheer(fan, 9, {}, node)).statusCode).toBe(200);
+    await node.close();
+    expect(await totalOf(show)).toBe(9);
+  });
+
   it('answers 500 OVER_CAPACITY over the fan budget, and the refused count is not added', async () => {
     const show = await createShow(t.db, { startIn: 10 });
     const fan = await fanIn(show);
