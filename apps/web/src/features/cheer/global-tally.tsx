@@ -28,16 +28,20 @@ export function GlobalTally({ slotId, fanwall, onToggle }: GlobalTallyProps) {
   const [now, setNow] = useState(() => Date.now());
 
   useEffect(() => setSlot(document.getElementById(slotId)), [slotId]);
+  // Each new count starts a run-up, redrawn every 250 ms until it has landed and its highlight ended.
   useEffect(() => {
-    anim.current = retarget(anim.current, target, Date.now());
-  }, [target]);
-  // Redrawn every 250 ms while a count-up or its highlight runs, idle otherwise.
-  const running = tallyValue(anim.current, now) !== anim.current.to || isLit(anim.current, now);
-  useEffect(() => {
-    if (!running && anim.current.to === target) return;
-    const timer = window.setInterval(() => setNow(Date.now()), TALLY_TIMINGS_MS.update);
+    const started = Date.now();
+    anim.current = retarget(anim.current, target, started);
+    setNow(started);
+    const timer = window.setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (tallyValue(anim.current, at) === anim.current.to && !isLit(anim.current, at)) {
+        window.clearInterval(timer);
+      }
+    }, TALLY_TIMINGS_MS.update);
     return () => window.clearInterval(timer);
-  }, [running, target]);
+  }, [target]);
 
   if (!slot) return null;
   const shown = new Intl.NumberFormat(i18n.language).format(tallyValue(anim.current, now));
