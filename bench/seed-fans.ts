@@ -5,7 +5,7 @@
  *
  * Runs BEFORE the server starts: with PGlite the server then holds DATA_DIR alone.
  *   DATA_DIR=/tmp/x node bench/seed-fans.ts 2000        (or DATABASE_URL=postgres://...)
- * Prints one JSON line: { slug, paidEventName, fans, keyPrefix }; fan i's key is the prefix and i
+ * Prints one JSON line: { slug, paidEventName, channelId, fans, keyPrefix }; fan i's key is the prefix and i
  * padded to 7 digits.
  */
 import { randomBytes } from 'node:crypto';
@@ -88,7 +88,7 @@ try {
     });
   }
   process.stdout.write(
-    `${JSON.stringify({ slug: show.slug, paidEventName: show.paid_event_name, fans, keyPrefix })}\n`,
+    `${JSON.stringify({ slug: show.slug, paidEventName: show.paid_event_name, channelId: show.channel_id, fans, keyPrefix })}\n`,
   );
 } finally {
   await handle.close();

@@ -35,6 +35,9 @@ import { createAuthService } from './modules/auth/auth.service.ts';
 import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { createCheerRepo } from './modules/cheer/cheer.repo.ts';
+import { cheerRoutes } from './modules/cheer/cheer.routes.ts';
+import { createCheerService } from './modules/cheer/cheer.service.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { createCommerceRepo } from './modules/commerce/commerce.repo.ts';
 import { commerceRoutes } from './modules/commerce/commerce.routes.ts';
@@ -247,6 +250,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     bus,
     log: app.log,
   });
+  const cheer = createCheerService({
+    hangs,
+    shows,
+    repo: createCheerRepo(db),
+    limiter,
+    budgets: { perUser: config.cheer.userBudget },
+    log: app.log,
+  });
+  // Before onClose closes the database: the taps gathered since the last flush are written.
+  app.addHook('preClose', async () => cheer.close());
   const alerts = createAlertsService({
     shows,
     hangs: hangsRepo,
@@ -370,6 +383,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     }),
   );
   await app.register(hangsRoutes({ hangs, tosses, guards }));
+  await app.register(cheerRoutes({ cheer, guards }));
   await app.register(alertsRoutes({ alerts, guards }));
   await app.register(catalogRoutes({ catalog, guards }));
   await app.register(commerceRoutes({ commerce, guards }));

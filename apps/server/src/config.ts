@@ -46,6 +46,8 @@ const EnvSchema = z.object({
   CHAT_USER_BUDGET: z.coerce.number().int().min(1).max(10_000).default(10),
   /** Tosses one hang accepts per second; over it: OVER_CAPACITY. */
   CHAT_HANG_BUDGET: z.coerce.number().int().min(1).max(1_000_000).default(200),
+  /** wall_reaction posts one fan may make per 10 s (a page sends one per 10 s; room for a few tabs). */
+  CHEER_USER_BUDGET: z.coerce.number().int().min(1).max(10_000).default(6),
   /** The demo media cache (scripts/generate-media.mjs --out); default <repo>/media-cache. */
   MEDIA_DIR: z.string().min(1).optional(),
   /** The landing page's preview video (LAND-10); default: the media cache's teaser, when it has one. */
@@ -114,6 +116,7 @@ export type Config = {
   ticketCacheMs: number;
   realtime: { tickMs: number; authTimeoutMs: number };
   chat: { hangCapacity: number; userBudget: number; hangBudget: number };
+  cheer: { userBudget: number };
   media: { dir: string; keyUriBase: string | undefined; teaserUrl: string | undefined };
   drm: {
     /** HMAC secret of DRM tokens; random per process outside production unless set. */
@@ -215,6 +218,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       userBudget: e.CHAT_USER_BUDGET,
       hangBudget: e.CHAT_HANG_BUDGET,
     },
+    cheer: { userBudget: e.CHEER_USER_BUDGET },
     media: {
       dir: path.resolve(e.MEDIA_DIR ?? path.join(repoRoot, 'media-cache')),
       keyUriBase: e.KEY_URI_BASE?.replace(/\/$/, ''),

@@ -12,6 +12,8 @@ export * from './auth.ts';
 export * from './catalog.ts';
 export * from './chat.ts';
 export * from './chat-rules.ts';
+export * from './cheer.ts';
+export * from './cheer-rules.ts';
 export * from './client-config.ts';
 export * from './commerce.ts';
 export * from './constants.ts';

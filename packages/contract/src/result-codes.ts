@@ -83,6 +83,12 @@ export const RESULT_CODES = {
   },
   getOrder: { 400: 'BAD_REQUEST', 404: 'NOT_FOUND' },
   analytics: { 500: 'SERVER_ERROR' },
+  wallReaction: { 500: 'OVER_CAPACITY' },
+  wallStats: {
+    400: 'INTERACTION_FETCH_FAILURE',
+    404: 'INTERACTION_FETCH_FAILURE',
+    500: 'INTERNAL_SERVER_ERROR',
+  },
 } as const satisfies Record<string, CodeTable>;
 
 export type ResultTable = keyof typeof RESULT_CODES;

@@ -214,6 +214,13 @@ export interface TossesTable {
   held_reason: 'profanity' | 'chat_disabled' | null;
 }
 
+export interface WallTotalsTable {
+  show_id: number;
+  /** bigint: drivers answer it as a string. */
+  lt_stk: ColumnType<string, number, string | number>;
+  updated_at: Timestamp;
+}
+
 export interface ShowChatSettingsTable {
   show_id: number;
   chat_enabled: Generated<boolean>;
@@ -325,6 +332,7 @@ export interface Database {
   hang_sessions: HangSessionsTable;
   tosses: TossesTable;
   show_chat_settings: ShowChatSettingsTable;
+  wall_totals: WallTotalsTable;
   user_monikers: UserMonikersTable;
   catalog_items: CatalogItemsTable;
   catalog_bundle_items: CatalogBundleItemsTable;

@@ -6,6 +6,7 @@ import type { MessageKey } from '../../lib/i18n/locales/en.ts';
 import { useRealtimeStatus } from '../../lib/realtime/realtime.ts';
 import { useAlertStore, useShowAlerts } from '../alerts/alert-store.ts';
 import { LightstickStatus } from '../alerts/lightstick-status.tsx';
+import { useCheerSender } from '../cheer/cheer-store.ts';
 import { ReactTab } from '../cheer/react-tab.tsx';
 import { MerchTab } from '../merch/merch-tab.tsx';
 import { PinnedStickers } from '../stickers/pinned-stickers.tsx';
@@ -56,6 +57,8 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
   // STK-36: pinning only on non-mobile devices.
   const pinning = useMemo(() => !isHandheld(currentPointerEnvironment()), []);
   const joined = chat.join.status === 'joined';
+  // The react tab's taps go to the wall through the hang joined here (CHR-08, CHR-12).
+  useCheerSender(chat.join.status === 'joined' ? chat.join.hang : null);
   const disabledReason = chatDisabled ? 'devices' : joined ? null : 'joining';
 
   return (

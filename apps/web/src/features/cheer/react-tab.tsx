@@ -2,16 +2,18 @@ import { type EventConfig, httpsImage } from '@encore/contract';
 import { type CSSProperties, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { addParticle, liveParticles, PARTICLE_LIFETIME_MS, type Particle } from './cheer-particles.ts';
+import { useCheerStore } from './cheer-store.ts';
 import './cheer.css';
 
 /**
  * The react tab (LAY-07, viewing section 2): the cheer button with its particle effect (CHR-01,
- * CHR-19) and the fan's cheers of this visit. Sending the count to the wall and the global totals
- * (CHR-08, CHR-12, CHR-14) are not built yet: the count stays on this page.
+ * CHR-19) and the running totals (CHR-02): this fan's, the taps not sent yet (the chat column sends
+ * them every 10 s), and everyone's. After the show (wall_metadata.post_show) cheering is closed.
  */
 export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
-  const { t } = useTranslation();
-  const [count, setCount] = useState(0);
+  const { t, i18n } = useTranslation();
+  const counts = useCheerStore();
+  const format = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
   const [particles, setParticles] = useState<Particle[]>([]);
   const nextId = useRef(0);
   const sprites = cheer.sprites.map((s) => httpsImage(s) ?? s);
@@ -27,7 +29,8 @@ export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
   }, [particles]);
 
   const onCheer = () => {
-    setCount((n) => n + 1);
+    if (counts.postShow) return;
+    counts.tap();
     nextId.current += 1;
     const id = nextId.current;
     setParticles((list) =>
@@ -53,7 +56,13 @@ export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
             />
           ))}
         </div>
-        <button type="button" className="react-tab__button" onClick={onCheer} data-testid="cheer-button">
+        <button
+          type="button"
+          className="react-tab__button"
+          onClick={onCheer}
+          disabled={counts.postShow}
+          data-testid="cheer-button"
+        >
           <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
             <path
               fill="currentColor"
@@ -63,9 +72,27 @@ export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
           <span>{t('react-cheer')}</span>
         </button>
       </div>
-      <p className="react-tab__count" data-testid="cheer-count" aria-live="polite">
-        {t('react-count', { count })}
-      </p>
+      {counts.postShow && (
+        <p className="react-tab__closed" role="status" data-testid="cheer-post-show">
+          {t('react-post-show')}
+        </p>
+      )}
+      <dl className="react-tab__totals">
+        <div className="react-tab__total react-tab__total--global">
+          <dt>{t('react-global')}</dt>
+          <dd data-testid="cheer-global">{format(counts.global)}</dd>
+        </div>
+        <div className="react-tab__total">
+          <dt>{t('react-personal')}</dt>
+          <dd data-testid="cheer-count" aria-live="polite">
+            {format(counts.personal)}
+          </dd>
+        </div>
+        <div className="react-tab__total">
+          <dt>{t('react-session')}</dt>
+          <dd data-testid="cheer-session">{format(counts.session)}</dd>
+        </div>
+      </dl>
     </div>
   );
 }

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { setAnalyticsContext, track } from '../../lib/analytics/analytics.ts';
 import { ShowOverlays } from '../alerts/index.ts';
 import { ChatColumn } from '../chat/index.ts';
+import { useWallStats } from '../cheer/cheer-store.ts';
+import { GlobalTally } from '../cheer/global-tally.tsx';
 import { FULLSCREEN_TARGET_ID, MULTIVIEW, Player, useDrmToken, usePlayerPrefs } from '../player/index.ts';
 import { IframeWrapper } from './iframe-wrapper.tsx';
 import { MultiviewOverlay } from './multiview-overlay.tsx';
-import { PipSelector } from './pip-selector.tsx';
+import { NAV_SLOT_ID, PipSelector } from './pip-selector.tsx';
 import {
   basePip,
   fanwallAvailable,
@@ -67,6 +69,7 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   const view = useShowMode(basePip(show), labelOf);
   const overviewOpen = view.mode === 'multiview' && view.pip === OVERVIEW_PIP;
   const config = entry.show.event_config;
+  useWallStats(entry.show.channel_id, config.wall_stats_interval);
   const selectable = pipsSelectable(view.mode, mainTime, config.pip_delay) && pips.length > 0;
 
   const stream = streamFor(show, ticket, view.mode, view.pip);
@@ -148,6 +151,13 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
         currentLabel={currentLabel}
         onChoose={view.choosePip}
       />
+      {layout.device === 'desktop' && (
+        <GlobalTally
+          slotId={NAV_SLOT_ID}
+          fanwall={view.mode === 'fanwall'}
+          onToggle={canFanwall ? onFanwall : undefined}
+        />
+      )}
       <div className="viewer__main">
         <div className="viewer__stage">
           <div id={FULLSCREEN_TARGET_ID} className="stage" data-testid="primary-viewer" data-stream={stream}>

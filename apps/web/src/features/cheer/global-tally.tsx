@@ -1,0 +1,87 @@
+import { TALLY_TIMINGS_MS } from '@encore/contract';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { useCheerStore } from './cheer-store.ts';
+import { isLit, retarget, settled, tallyValue } from './tally-tween.ts';
+import './cheer.css';
+
+interface GlobalTallyProps {
+  /** The top navigation's slot the tally renders into. */
+  slotId: string;
+  /** The fan wall is on screen. */
+  fanwall: boolean;
+  /** Toggles fan wall and multiview (MV-24); absent when the show has no fan-wall stream. */
+  onToggle?: (() => void) | undefined;
+}
+
+/**
+ * The global light-stick tally of the top navigation (CHR-20, desktop only: the viewer page decides),
+ * counting up with the constants of CHR-21. With a fan-wall stream it is a button that toggles fan
+ * wall and multiview (MV-24).
+ */
+export function GlobalTally({ slotId, fanwall, onToggle }: GlobalTallyProps) {
+  const { t, i18n } = useTranslation();
+  const target = useCheerStore((s) => s.global);
+  const [slot, setSlot] = useState<HTMLElement | null>(null);
+  const anim = useRef(settled(target));
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => setSlot(document.getElementById(slotId)), [slotId]);
+  // Each new count starts a run-up, redrawn every 250 ms until it has landed and its highlight ended.
+  useEffect(() => {
+    const started = Date.now();
+    anim.current = retarget(anim.current, target, started);
+    setNow(started);
+    const timer = window.setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (tallyValue(anim.current, at) === anim.current.to && !isLit(anim.current, at)) {
+        window.clearInterval(timer);
+      }
+    }, TALLY_TIMINGS_MS.update);
+    return () => window.clearInterval(timer);
+  }, [target]);
+
+  if (!slot) return null;
+  const shown = new Intl.NumberFormat(i18n.language).format(tallyValue(anim.current, now));
+  const lit = isLit(anim.current, now);
+  const content = (
+    <>
+      <svg className="global-tally__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+        <path fill="currentColor" d="M10 2h4v12h-4zM9 15h6l-1 7h-4z" />
+      </svg>
+      <span className="global-tally__count" data-testid="global-tally-count">
+        {shown}
+      </span>
+    </>
+  );
+  return createPortal(
+    onToggle ? (
+      <button
+        type="button"
+        className={`global-tally global-tally--button${lit ? ' is-lit' : ''}`}
+        onClick={onToggle}
+        aria-pressed={fanwall}
+        title={fanwall ? t('tally-to-multiview') : t('tally-to-fanwall')}
+        aria-label={`${t('tally-label', { count: target })}. ${fanwall ? t('tally-to-multiview') : t('tally-to-fanwall')}`}
+        data-testid="global-tally"
+        data-total={target}
+      >
+        {content}
+      </button>
+    ) : (
+      <span
+        className={`global-tally${lit ? ' is-lit' : ''}`}
+        role="img"
+        aria-label={t('tally-label', { count: target })}
+        title={t('tally-label', { count: target })}
+        data-testid="global-tally"
+        data-total={target}
+      >
+        {content}
+      </span>
+    ),
+    slot,
+  );
+}

@@ -1,0 +1,257 @@
+/**
+ * Cheer ingest benchmark (DESIGN.md section 8): POST /thor/hangs/{hangId}/{sessionId}/wall_reaction/
+ * from many distinct fans who joined the show's chat, each post carrying a light-stick count, and the
+ * global total of GET /wall_stats/{channel_id}.json checked exact after every phase.
+ *
+ *   node bench/cheer.mjs            (or: npm run bench:cheer)
+ *
+ * In one run: a bare Fastify route (the baseline, in slices alternating with the target so that both
+ * rates come from the same minutes), then the real server (apps/server/src/main.ts) on embedded
+ * PGlite and, when 127.0.0.1:5432 answers, on PostgreSQL (a database created and dropped here).
+ * Phases send a fixed number of posts (not a duration), so every post is answered before the total
+ * is read: expected total = count per post x posts answered 200.
+ *
+ * Knobs: BENCH_POSTS (30000 per slice), BENCH_FANS (5000), BENCH_CONNECTIONS (50),
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { createProcessGroup, freePort } from './processes.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
+  ? path.join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+const POSTS = Math.min(Math.max(Number(process.env.BENCH_POSTS ?? 30_000), 1000), 1_000_000);
+const FANS = Math.min(Math.max(Number(process.env.BENCH_FANS ?? 5000), 100), 200_000);
+const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 50), 1), 500);
+const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const ROUNDS = 3;
+/** Light sticks per post: 10 s of a fan's taps. */
+const LT_STK = 7;
+
+const { run, start, stop, finish } = createProcessGroup({
+  name: 'cheer',
+  root: ROOT,
+  node: NODE,
+  watchdogMs: 20 * 60_000,
+  serverWaitMs: 30_000,
+  stopGraceMs: 15_000,
+});
+
+function answers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+const keyFor = (prefix, i) => `${prefix}${String(i).padStart(7, '0')}`;
+
+function load({ url, body, amount, setup }) {
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        method: 'POST',
+        connections: CONNECTIONS,
+        amount,
+        body,
+        headers: { 'content-type': 'application/json' },
+        requests: setup ? [{ setupRequest: setup }] : undefined,
+      },
+      (err, result) => (err ? reject(err) : resolve(result)),
+    );
+  });
+}
+
+/** Every fan joins the show's featured hang (the page does it before it cheers). */
+async function joinAll(base, seed) {
+  const headers = (i) => ({
+    authorization: `Token ${keyFor(seed.keyPrefix, i)}`,
+    'content-type': 'application/json',
+  });
+  const list = await fetch(
+    `${base}/thor/hangs/get_hangs_list/?filter=featured_hangs&channel_id=${seed.channelId}`,
+    { headers: headers(0) },
+  );
+  const featured = (await list.json()).hang_category_list[0].hangs[0].id;
+  const joined = new Array(seed.fans);
+  let next = 0;
+  const worker = async () => {
+    while (next < seed.fans) {
+      const i = next++;
+      const res = await fetch(`${base}/thor/hangs/join_hang/`, {
+        method: 'PUT',
+        headers: headers(i),
+        body: JSON.stringify({ hang_id: featured, session_id: 'new' }),
+      });
+      if (res.status !== 200) throw new Error(`join_hang ${res.status}: ${await res.text()}`);
+      const hang = await res.json();
+      joined[i] = { hangId: hang.id, session: hang.session_id };
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+  return joined;
+}
+
+async function wallTotal(base, channelId) {
+  // The document is regenerated at most once a second: wait that out, then read.
+  await new Promise((r) => setTimeout(r, 1100));
+  const res = await fetch(`${base}/wall_stats/${channelId}.json`);
+  if (res.status !== 200) throw new Error(`wall_stats ${res.status}`);
+  return (await res.json()).toss_data.total_cumulative_lt_stk;
+}
+
+const rows = [];
+const total = (list, pick) => list.reduce((sum, r) => sum + pick(r), 0);
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+let bare = null;
+
+async function measureServer(label, dbEnv) {
+  const seed = JSON.parse(
+    (await run(['bench/seed-fans.ts', String(FANS)], { PATH: process.env.PATH, ...dbEnv }))
+      .trim()
+      .split('\n')
+      .pop(),
+  );
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const child = await start(
+    ['apps/server/src/main.ts'],
+    {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      RATE_LIMIT_SCALE: '100000',
+      CHEER_USER_BUDGET: '10000',
+      WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
+      ...dbEnv,
+    },
+    port,
+  );
+  try {
+    const joined = await joinAll(base, seed);
+    let i = 0;
+    const setup = (req) => {
+      const fan = i++ % seed.fans;
+      const { hangId, session } = joined[fan];
+      return {
+        ...req,
+        path: `/thor/hangs/${hangId}/${session}/wall_reaction/`,
+        headers: { ...req.headers, authorization: `Token ${keyFor(seed.keyPrefix, fan)}` },
+        body: JSON.stringify({
+          hang_id: hangId,
+          toss_type: 'wall_reaction',
+          toss_id: randomUUID(),
+          toss_text: '',
+          toss_data: { lt_stk: LT_STK },
+        }),
+      };
+    };
+    const target = { url: `${base}/`, setup };
+    // Warm-up (sessions, auth and hang caches), counted in the total like every other post.
+    const warm = await load({ ...target, amount: Math.min(5000, POSTS) });
+    let ok = warm['2xx'];
+    const b = [];
+    const t = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      b.push(await load({ url: bare, body: '{}', amount: POSTS }));
+      const r = await load({ ...target, amount: POSTS });
+      ok += r['2xx'];
+      t.push(r);
+    }
+    const got = await wallTotal(base, seed.channelId);
+    const rate = (list) => total(list, (r) => r.requests.total) / total(list, (r) => r.duration);
+    const row = {
+      name: `${label}: wall_reaction, ${seed.fans} fans`,
+      rps: rate(t),
+      baseline: rate(b),
+      p50: median(t.map((r) => r.latency.p50)),
+      p99: Math.max(...t.map((r) => r.latency.p99)),
+      non2xx: total(t, (r) => r.non2xx),
+      failed: total(t, (r) => r.errors + r.timeouts),
+      expected: ok * LT_STK,
+      got,
+    };
+    rows.push(row);
+    process.stderr.write(
+      `  ${row.name}: ${Math.round(row.rps)} req/s (bare ${Math.round(row.baseline)}), p99 ${row.p99} ms, ` +
+        `total ${got} of ${row.expected} expected\n`,
+    );
+  } finally {
+    await stop(child);
+  }
+}
+
+const tmp = await mkdtemp(path.join(os.tmpdir(), 'encore-bench-'));
+let bareChild = null;
+try {
+  process.stderr.write(`cheer: ${FANS} fans, ${CONNECTIONS} connections, ${POSTS} posts per slice\n`);
+  const barePort = await freePort();
+  bareChild = await start(['bench/bare-fastify.mjs', String(barePort)], { PATH: process.env.PATH }, barePort);
+  bare = `http://127.0.0.1:${barePort}/check`;
+  await load({ url: bare, body: '{}', amount: 5000 });
+
+  await measureServer('PGlite', { DATA_DIR: path.join(tmp, 'pglite') });
+
+  const pgUrl = new URL(PG_ADMIN_URL);
+  if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
+    const name = `encore_bench_${process.pid}`;
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
+    await admin.connect();
+    await admin.query(`create database ${name}`);
+    try {
+      const dbUrl = new URL(PG_ADMIN_URL);
+      dbUrl.pathname = `/${name}`;
+      await measureServer('PostgreSQL', { DATABASE_URL: dbUrl.toString() });
+    } finally {
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.end();
+    }
+  } else {
+    process.stderr.write(`cheer: ${pgUrl.host} does not answer; PostgreSQL skipped\n`);
+  }
+} finally {
+  if (bareChild) await stop(bareChild);
+  finish();
+  await rm(tmp, { recursive: true, force: true });
+}
+
+const cpus = os.cpus();
+console.log(
+  `\nCheer ingest, ${new Date().toISOString()}: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}; load from this process ` +
+    `(autocannon, ${CONNECTIONS} connections, ${ROUNDS} slices of ${POSTS} posts alternating with the bare ` +
+    `route, ${LT_STK} light sticks per post)\n`,
+);
+console.log(
+  '| run | posts/s | p50 ms | p99 ms | non-2xx / failed | bare Fastify, same minutes | ratio | total after the run |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+for (const r of rows) {
+  const exact = r.got === r.expected ? `${r.got} = expected, exact` : `${r.got} ≠ expected ${r.expected}`;
+  console.log(
+    `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} / ${r.failed} | ` +
+      `${Math.round(r.baseline)} | ${((100 * r.rps) / r.baseline).toFixed(0)} % | ${exact} |`,
+  );
+}
+if (rows.some((r) => r.got !== r.expected)) process.exitCode = 1;
