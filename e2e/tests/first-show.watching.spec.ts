@@ -1,5 +1,6 @@
-import { importCode, PASSWORD, scheduleShow, verifiedFan } from '../support/api.ts';
+import { importCode, scheduleShow, verifiedFan } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { device, signIn } from '../support/landing.ts';
 
 // LAND-30, the product's whole promise in one journey: a fan whose ticket comes from an external shop
 // signs in, proves it, picks the nickname the chat shows, waits for doors, and watches the live show
@@ -15,18 +16,8 @@ test('a ticket holder from an external shop signs in, sets a chat nickname, ente
   const fan = await verifiedFan(request);
   const code = await importCode(request, show.slug, fan.email);
 
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  // The entry skew fixed at 0, so that the test knows when Enter turns on.
-  await context.addInitScript(() => localStorage.setItem('skew', '0'));
-  const page = await context.newPage();
-
-  // Sign in.
-  await page.goto(`/?show=${show.slug}&go=login`);
-  const login = page.getByTestId('login-modal');
-  await login.getByTestId('login-email').fill(fan.email);
-  await login.getByTestId('login-password').fill(PASSWORD);
-  await login.getByTestId('login-submit').click();
-  await expect(login).toBeHidden();
+  const page = await device(browser);
+  await signIn(page, show.slug, fan.email);
   await expect(page.getByTestId('ticket-no-invite')).toBeVisible();
 
   // Prove the shop's booking code.

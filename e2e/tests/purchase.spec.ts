@@ -1,24 +1,9 @@
-import type { Browser, Locator, Page } from '@playwright/test';
-import { PASSWORD, scheduleShow, verifiedFan } from '../support/api.ts';
+import type { Locator, Page } from '@playwright/test';
+import { scheduleShow, verifiedFan } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
+import { device, signIn } from '../support/landing.ts';
 
 test.describe.configure({ timeout: 150_000 });
-
-async function device(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  await context.addInitScript(() => localStorage.setItem('skew', '0'));
-  return context.newPage();
-}
-
-async function signIn(page: Page, slug: string, email: string) {
-  await page.goto(`/?show=${slug}&go=login`);
-  const modal = page.getByTestId('login-modal');
-  await expect(modal).toBeVisible();
-  await modal.getByTestId('login-email').fill(email);
-  await modal.getByTestId('login-password').fill(PASSWORD);
-  await modal.getByTestId('login-submit').click();
-  await expect(modal).toBeHidden();
-}
 
 /** Buy -> SELECT_TICKET with the show's first ticket -> Continue. */
 async function startPurchase(page: Page): Promise<Locator> {

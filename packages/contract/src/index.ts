@@ -9,6 +9,7 @@ export * from './alerts.ts';
 export * from './analytics.ts';
 export * from './analytics-rules.ts';
 export * from './auth.ts';
+export * from './card-rules.ts';
 export * from './catalog.ts';
 export * from './chat.ts';
 export * from './chat-rules.ts';

@@ -1,3 +1,4 @@
+import { cardBrandOf, luhnValid } from '@encore/contract';
 /**
  * testpay's card numbers: the usual test cards of card providers and what each does. A card is
  * never stored; a payment method keeps only its brand, last digits, expiry and outcome.
@@ -72,27 +73,6 @@ export function failureOf(outcome: CardOutcome, when: 'setup' | 'charge'): CardE
   return FAILURES[outcome];
 }
 
-export function brandOf(number: string): string {
-  if (/^4/.test(number)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(number)) return 'mastercard';
-  if (/^3[47]/.test(number)) return 'amex';
-  if (/^6(011|5)/.test(number)) return 'discover';
-  return 'unknown';
-}
-
-export function luhnValid(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return number.length >= 12 && sum % 10 === 0;
-}
-
 export type CardInput = { number: string; exp_month: number; exp_year: number; cvc: string };
 
 const invalid = (code: string, message: string): CardError => ({ type: 'validation_error', code, message });
@@ -102,7 +82,7 @@ export function checkCard(card: CardInput, now: Date): { outcome: CardOutcome; b
   const number = card.number.replace(/[\s-]/g, '');
   if (!/^\d+$/.test(number) || !luhnValid(number))
     return invalid('incorrect_number', 'Your card number is incorrect.');
-  const brand = brandOf(number);
+  const brand = cardBrandOf(number) ?? 'unknown';
   if (card.exp_month < 1 || card.exp_month > 12) {
     return invalid('invalid_expiry_month', "Your card's expiration month is invalid.");
   }

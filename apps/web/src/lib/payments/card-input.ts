@@ -1,3 +1,4 @@
+import { cardBrandOf, luhnValid } from '@encore/contract';
 import type { CardDetails } from './card-provider.ts';
 
 /**
@@ -31,26 +32,8 @@ export function formatExpiry(text: string): string {
   return d.length > 2 ? `${d.slice(0, 2)}/${d.slice(2)}` : d;
 }
 
-export function luhnValid(number: string): boolean {
-  let sum = 0;
-  for (let i = 0; i < number.length; i++) {
-    let d = Number(number[number.length - 1 - i]);
-    if (i % 2 === 1) {
-      d *= 2;
-      if (d > 9) d -= 9;
-    }
-    sum += d;
-  }
-  return number.length >= 12 && sum % 10 === 0;
-}
-
 export function cardBrand(number: string): string {
-  const d = digits(number);
-  if (/^4/.test(d)) return 'visa';
-  if (/^(5[1-5]|2[2-7])/.test(d)) return 'mastercard';
-  if (/^3[47]/.test(d)) return 'amex';
-  if (/^6(011|5)/.test(d)) return 'discover';
-  return 'card';
+  return cardBrandOf(digits(number)) ?? 'card';
 }
 
 /** null when the card is complete and valid; else the first problem. */
