@@ -17,12 +17,11 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createProcessGroup, freePort } from './processes.mjs';
+import { answers, createProcessGroup, freePort, keyFor } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
@@ -44,23 +43,6 @@ const { run, start, stop, finish } = createProcessGroup({
   serverWaitMs: 30_000,
   stopGraceMs: 15_000,
 });
-
-function answers(port, host = '127.0.0.1') {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host, timeout: 1000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const keyFor = (prefix, i) => `${prefix}${String(i).padStart(7, '0')}`;
 
 function load({ url, body, amount, setup }) {
   return new Promise((resolve, reject) => {

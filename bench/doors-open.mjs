@@ -15,12 +15,11 @@
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { createProcessGroup, freePort } from './processes.mjs';
+import { answers, createProcessGroup, freePort, keyFor } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // The server runs TypeScript directly, which needs Node 24 (the repo's node_modules/.bin/node).
@@ -52,23 +51,6 @@ const { run, start, stop, finish } = createProcessGroup({
   serverWaitMs: 30_000,
   stopGraceMs: 15_000,
 });
-
-function answers(port, host = '127.0.0.1') {
-  return new Promise((resolve) => {
-    const socket = net.connect({ port, host, timeout: 1000 });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => {
-      socket.destroy();
-      resolve(false);
-    });
-  });
-}
-
-const keyFor = (prefix, i) => `${prefix}${String(i).padStart(7, '0')}`;
 
 /**
  * One load phase, `seconds` long. Each request comes from the next fan of `fans` (a cursor over

@@ -90,3 +90,22 @@ export function freePort() {
     });
   });
 }
+
+/** Whether something accepts TCP connections at host:port (a PostgreSQL server to bench against). */
+export function answers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 1000 });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(false);
+    });
+  });
+}
+
+/** The auth token of seeded fan i (bench/seed-fans.ts writes tokens in this form). */
+export const keyFor = (prefix, i) => `${prefix}${String(i).padStart(7, '0')}`;

@@ -1,6 +1,7 @@
 import {
   type APIRequestContext,
   type Browser,
+  type BrowserContext,
   type BrowserContextOptions,
   expect,
   type Page,
@@ -86,10 +87,31 @@ export async function signedInPage(
     device?: Pick<BrowserContextOptions, 'isMobile' | 'hasTouch' | 'userAgent' | 'deviceScaleFactor'>;
   } = {},
 ): Promise<Page> {
+  const context = await signedInContext(
+    browser,
+    request,
+    who,
+    { viewport, ...device, ...(baseURL ? { baseURL } : {}) },
+    video,
+  );
+  return context.newPage();
+}
+
+/**
+ * A browser context signed in as `who`, with the entry skew at 0 and cookies agreed; the media is
+ * refused unless `video` (a journey that checks chat or layout spends no CPU on decoding).
+ */
+export async function signedInContext(
+  browser: Browser,
+  request: APIRequestContext,
+  who: SignedIn,
+  options: BrowserContextOptions,
+  video: boolean,
+): Promise<BrowserContext> {
   const user = await (
     await request.get('/thor/auth/user/', { headers: { authorization: `Token ${who.token}` } })
   ).json();
-  const context = await browser.newContext({ viewport, ...device, ...(baseURL ? { baseURL } : {}) });
+  const context = await browser.newContext(options);
   if (!video) await context.route(/\/media\//, (route) => route.abort());
   await context.addInitScript(
     ([token, userJson]) => {
@@ -102,7 +124,7 @@ export async function signedInPage(
     },
     [who.token, JSON.stringify(user)] as const,
   );
-  return context.newPage();
+  return context;
 }
 
 /** Posts a host alert through the API (the control room's call). */

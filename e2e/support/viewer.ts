@@ -6,7 +6,7 @@ import {
   type Page,
 } from '@playwright/test';
 import { apiLogin, importCode, PASSWORD, verifiedFan } from './api.ts';
-import { channelIdOf, type SignedIn } from './chat.ts';
+import { channelIdOf, type SignedIn, signedInContext } from './chat.ts';
 
 /** Helpers of the viewer journeys: a fan with a ticket of given attributes, on a given device. */
 
@@ -64,22 +64,7 @@ export async function openViewer(
   device: BrowserContextOptions = DESKTOP,
   { video = false }: { video?: boolean } = {},
 ): Promise<Page> {
-  const user = await (
-    await request.get('/thor/auth/user/', { headers: { authorization: `Token ${fan.token}` } })
-  ).json();
-  const context = await browser.newContext(device);
-  if (!video) await context.route(/\/media\//, (route) => route.abort());
-  await context.addInitScript(
-    ([token, userJson]) => {
-      if (sessionStorage.getItem('e2e-seeded')) return;
-      sessionStorage.setItem('e2e-seeded', '1');
-      localStorage.setItem('authToken', JSON.stringify(token));
-      localStorage.setItem('user', userJson);
-      localStorage.setItem('skew', '0');
-      localStorage.setItem('agreeCookies', 'true');
-    },
-    [fan.token, JSON.stringify(user)] as const,
-  );
+  const context = await signedInContext(browser, request, fan, device, video);
   const page = await context.newPage();
   await page.goto(`/event/${slug}`);
   await expect(page.getByTestId('viewer')).toBeVisible({ timeout: 30_000 });
