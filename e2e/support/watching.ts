@@ -46,17 +46,20 @@ export interface WatchOptions {
   slug?: string;
   /** A phone: 390x844, touch first. */
   phone?: boolean;
+  /** The browser's user agent (Safari's rules are chosen by it). */
+  userAgent?: string;
   /** Runs on the context before the page opens (routes). */
   setup?: (context: BrowserContext) => Promise<void>;
 }
 
 /** Opens the viewer as `session` (stored the way the app stores a login), muted autoplay allowed. */
 export async function watch(browser: Browser, session: Session, opts: WatchOptions = {}): Promise<Page> {
-  const context = await browser.newContext(
-    opts.phone
+  const context = await browser.newContext({
+    ...(opts.phone
       ? { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
-      : { viewport: { width: 1440, height: 900 } },
-  );
+      : { viewport: { width: 1440, height: 900 } }),
+    ...(opts.userAgent ? { userAgent: opts.userAgent } : {}),
+  });
   await opts.setup?.(context);
   await context.addInitScript((s) => {
     localStorage.setItem('agreeCookies', 'true');

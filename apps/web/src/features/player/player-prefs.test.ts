@@ -31,7 +31,7 @@ describe('player preferences kept under the spec names (PLY-07, CAPQ-06, MV-26)'
     expect(data.get('streamingNotice4k')).toBe('true');
   });
 
-  it('never keeps mute: every load starts muted (PLY-08)', () => {
+  it('keeps no mute in local storage (it lives per tab: mute-memory.ts)', () => {
     usePlayerPrefs.getState().setVolume(0.5);
     expect([...data.keys()].some((k) => /mute/i.test(k))).toBe(false);
   });

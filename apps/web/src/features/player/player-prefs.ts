@@ -6,7 +6,7 @@ import { CAPTION_OFF } from './captions.ts';
 /**
  * The fan's player choices, kept in this browser under the spec's names (viewing section 3):
  * volume, captionSelection (a language or none), qualitySelection (a height, or null for Auto) and
- * streamingNotice4k (the 4K notice was acknowledged). Mute is not kept: every load starts muted.
+ * streamingNotice4k (the 4K notice was acknowledged). Mute is not kept here: it lives per tab (mute-memory.ts).
  */
 interface PlayerPrefs {
   volume: number;

@@ -4,7 +4,8 @@ import type { TrackInfo } from '../captions.ts';
 import { loadHls } from '../hls-engine.ts';
 import { type HlsSession, openHlsSession } from '../hls-session.ts';
 import { atLiveEdge, toggleAction } from '../live-edge.ts';
-import { playQuietly } from '../play-quietly.ts';
+import { keepMute, readKeptMute, startsMuted } from '../mute-memory.ts';
+import { playQuietly, startPlayback } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
 import type { LevelInfo } from '../quality-levels.ts';
@@ -125,8 +126,9 @@ export function usePlayer(
       sessionRef.current = session;
       video.dataset.stream = url;
       start = window.setTimeout(() => {
-        // PLY-47: a refused play() (autoplay policy) is only logged.
-        void playQuietly(video);
+        // PLY-47: a refused play() (autoplay policy) is only logged; a refused start with sound is
+        // retried muted (PLY-09).
+        void startPlayback(video);
       }, PLAYER.startDelayMs);
     };
     loadHls().then(
@@ -160,8 +162,10 @@ export function usePlayer(
   useEffect(() => {
     const video = videoRef.current;
     if (!video) return;
-    video.muted = true;
+    // Muted by default; a reload in the same tab keeps the fan's unmute, except Safari (PLY-08, PLY-09).
+    video.muted = startsMuted(navigator.userAgent, readKeptMute());
     video.volume = usePlayerPrefs.getState().volume;
+    patch({ muted: video.muted });
     let lastTick = 0;
     const sync = () => {
       const hls = sessionRef.current?.hls;
@@ -182,6 +186,7 @@ export function usePlayer(
     };
     const onVolume = () => {
       patch({ muted: video.muted, volume: video.volume });
+      keepMute(video.muted);
       if (!video.muted) usePlayerPrefs.getState().setVolume(video.volume);
     };
     // The bandwidth estimate also when the picture stalls: a chosen level the network cannot carry
