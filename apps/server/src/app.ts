@@ -3,84 +3,28 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
-  hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { createDrmAdapter } from './adapters/drm/drm-adapter.ts';
-import { createMailer } from './adapters/mail/mailer.ts';
 import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
-import { createPartnerVerifier } from './adapters/partner/partner-verifier.ts';
-import { testpayRoutes } from './adapters/payments/testpay.routes.ts';
-import { createTestpay } from './adapters/payments/testpay.ts';
-import { unavailableProvider } from './adapters/payments/unavailable-provider.ts';
-import { createSmsSender, noProviderTransport } from './adapters/sms/sms-sender.ts';
-import { createTwilioTransport } from './adapters/sms/twilio-transport.ts';
+import { composeAccounts } from './composition/compose-accounts.ts';
+import { composeChat } from './composition/compose-chat.ts';
+import { composeShows } from './composition/compose-shows.ts';
+import { composeVideo } from './composition/compose-video.ts';
+import type { Core } from './composition/core.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
-import { AppError } from './errors.ts';
-import { mediaRoutes } from './media/media.routes.ts';
-import { createMediaCatalog } from './media/media-catalog.ts';
-import { teaserRoutes, teaserUrl } from './media/teaser.routes.ts';
-import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
-import { createAlertsService } from './modules/alerts/alerts.service.ts';
-import { createAnalyticsRepo } from './modules/analytics/analytics.repo.ts';
-import { analyticsRoutes } from './modules/analytics/analytics.routes.ts';
-import { createAnalyticsService } from './modules/analytics/analytics.service.ts';
-import { createAuthRepo } from './modules/auth/auth.repo.ts';
-import { authRoutes } from './modules/auth/auth.routes.ts';
-import { createAuthService } from './modules/auth/auth.service.ts';
-import { createCatalogRepo } from './modules/catalog/catalog.repo.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
-import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { createCheerRepo } from './modules/cheer/cheer.repo.ts';
-import { cheerRoutes } from './modules/cheer/cheer.routes.ts';
-import { createCheerService } from './modules/cheer/cheer.service.ts';
+import { teaserUrl } from './media/teaser.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
-import { createCommerceRepo } from './modules/commerce/commerce.repo.ts';
-import { commerceRoutes } from './modules/commerce/commerce.routes.ts';
-import { createCommerceService } from './modules/commerce/commerce.service.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
-import { createDevicesRepo } from './modules/devices/devices.repo.ts';
-import { devicesRoutes } from './modules/devices/devices.routes.ts';
-import { createDevicesService } from './modules/devices/devices.service.ts';
-import { createHangsRepo } from './modules/hangs/hangs.repo.ts';
-import { hangsRoutes } from './modules/hangs/hangs.routes.ts';
-import { createHangsService, HANG_IDLE_MS } from './modules/hangs/hangs.service.ts';
-import { createMemoryPresence, createRedisPresence } from './modules/hangs/presence.ts';
-import { createTossesService } from './modules/hangs/tosses.service.ts';
-import { createPartnerRepo } from './modules/partner/partner.repo.ts';
-import { partnerRoutes } from './modules/partner/partner.routes.ts';
-import { createPartnerService } from './modules/partner/partner.service.ts';
-import { partnerDevRoutes } from './modules/partner/partner-dev.routes.ts';
-import { createPhoneRepo } from './modules/phone/phone.repo.ts';
-import { phoneRoutes } from './modules/phone/phone.routes.ts';
-import { createPhoneService } from './modules/phone/phone.service.ts';
-import { hostShowsRoutes } from './modules/shows/host-shows.routes.ts';
-import { createShowsRepo } from './modules/shows/shows.repo.ts';
-import { showsRoutes } from './modules/shows/shows.routes.ts';
-import { createShowsService } from './modules/shows/shows.service.ts';
-import { createCodeImporter } from './modules/tickets/code-import.service.ts';
-import { createTicketsRepo } from './modules/tickets/tickets.repo.ts';
-import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
-import { createTicketsService } from './modules/tickets/tickets.service.ts';
-import { createUsersRepo } from './modules/users/users.repo.ts';
-import { usersRoutes } from './modules/users/users.routes.ts';
-import { createUsersService } from './modules/users/users.service.ts';
-import { createDeviceLiveness } from './modules/video/device-liveness.ts';
-import { createDrmTokens } from './modules/video/drm-token.ts';
-import { videoRoutes } from './modules/video/video.routes.ts';
-import { createVideoService } from './modules/video/video.service.ts';
-import { createAuthGuards } from './platform/auth-guard.ts';
+import type { DevicesService } from './modules/devices/devices.service.ts';
+import { installErrorHandler } from './platform/error-handler.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis } from './platform/redis.ts';
 import { webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
-import { createChannelAccess } from './realtime/channel-access.ts';
-import { createGateway } from './realtime/gateway.ts';
-import { realtimeRoutes } from './realtime/realtime.routes.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
 
 export type AppOptions = {
@@ -140,31 +84,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     if (ownsDatabase) await database.close();
   });
 
-  app.setErrorHandler((error, req, reply) => {
-    if (error instanceof AppError) {
-      const { retryAfter, ...extra } = error.extra;
-      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return reply.code(error.status).send({ code: error.code, message: error.message, ...extra });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const field = issue?.instancePath.replace(/^\//, '').replace(/\//g, '.') || undefined;
-      const message = `${field ? `${field}: ` : ''}${issue?.message ?? 'Invalid request.'}`;
-      return reply.code(400).send({ code: 'BAD_REQUEST', message, ...(field ? { field } : {}) });
-    }
-    const status = (error as { statusCode?: number }).statusCode ?? 500;
-    if (status < 500) {
-      return reply.code(status).send({
-        code: (error as { code?: string }).code ?? 'BAD_REQUEST',
-        message: (error as Error).message,
-      });
-    }
-    req.log.error({ err: error }, 'request failed');
-    return reply.code(500).send({
-      code: 'INTERNAL_SERVER_ERROR',
-      message: 'Something went wrong on our side. Please try again.',
-    });
-  });
+  installErrorHandler(app);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -175,121 +95,35 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
   await app.register(fastifySwaggerUi, { routePrefix: '/docs' });
 
-  const db = database.db;
-  // Batches of doors-open queries in flight at once: PGlite has one connection, a pool has more.
-  const dbConcurrency = database.kind === 'postgres' ? 4 : 1;
-  const limiter = createLimiterFactory({ redis, prefix: keyPrefix, scale: config.rateLimitScale });
-  const mailer = createMailer(db, transport, app.log);
-  const users = createUsersRepo(db);
-  const auth = createAuthService({
-    users,
-    auth: createAuthRepo(db),
-    mailer,
-    limiter,
-    publicUrl: config.publicUrl,
-    sessionCacheMs: config.authCacheMs,
-    dbConcurrency,
-    // The device places a login held are freed with it (DEV-01); `devices` is built below.
+  const core: Core = {
+    app,
+    config,
+    database,
+    db: database.db,
+    dbConcurrency: database.kind === 'postgres' ? 4 : 1,
+    redis,
+    keyPrefix,
+    bus,
+    limiter: createLimiterFactory({ redis, prefix: keyPrefix, scale: config.rateLimitScale }),
+    log: app.log,
+  };
+  // The areas, each wiring its repos, services and routes (composition/). Logging out frees the
+  // device places the login held (DEV-01); the devices service comes from the shows area below.
+  let devices: DevicesService | null = null;
+  const accounts = composeAccounts(core, {
+    transport,
     onLogout: async (userId, tokenId) => {
-      await devices.endForLogout(userId, tokenId).catch((err: unknown) => {
+      await devices?.endForLogout(userId, tokenId).catch((err: unknown) => {
         app.log.error({ err, userId }, 'device sessions not ended at logout');
       });
     },
   });
-  const guards = createAuthGuards(auth);
-  const showsRepo = createShowsRepo(db);
-  const shows = createShowsService({ shows: showsRepo, cacheMs: config.showsCacheMs });
-  const ticketsRepo = createTicketsRepo(db);
-  const tickets = createTicketsService({
-    tickets: ticketsRepo,
-    shows,
-    authenticate: auth.authenticate,
-    limiter,
-    cacheMs: config.ticketCacheMs,
-    dbConcurrency,
-  });
-  const devices = createDevicesService({
-    devices: createDevicesRepo(db),
-    shows,
-    tickets,
-    bus,
-    log: app.log,
-    entryConcurrency: dbConcurrency,
-  });
-  // Chat (docs/chat-and-realtime.md): hangs sharded by capacity, presence across nodes, tosses, stickers.
-  const hangsRepo = createHangsRepo(db);
-  const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
-  // Card payments (DESIGN.md section 7): the embedded testpay provider, never in production.
-  const testpay = config.payments.provider === 'testpay' ? createTestpay({ db }) : null;
-  const commerce = createCommerceService({
-    repo: createCommerceRepo(db),
-    provider: testpay?.provider ?? unavailableProvider,
-    tickets,
-    shows,
-    catalog,
-    log: app.log,
-  });
-  const hangs = createHangsService({
-    hangs: hangsRepo,
-    shows,
-    tickets,
-    presence: redis
-      ? createRedisPresence({ redis, prefix: keyPrefix, idleMs: HANG_IDLE_MS })
-      : createMemoryPresence({ idleMs: HANG_IDLE_MS }),
-    bus,
-    log: app.log,
-    capacity: config.chat.hangCapacity,
-  });
-  app.addHook('onClose', async () => hangs.close());
-  const tosses = createTossesService({
-    hangs,
-    repo: hangsRepo,
-    stickers: catalog,
-    limiter,
-    budgets: { perUser: config.chat.userBudget, perHang: config.chat.hangBudget },
-    bus,
-    log: app.log,
-  });
-  const cheer = createCheerService({
-    hangs,
-    shows,
-    repo: createCheerRepo(db),
-    limiter,
-    budgets: { perUser: config.cheer.userBudget },
-    log: app.log,
-  });
-  // Before onClose closes the database: the taps gathered since the last flush are written.
-  app.addHook('preClose', async () => cheer.close());
-  const alerts = createAlertsService({
-    shows,
-    hangs: hangsRepo,
-    onChatSwitch: (showId) => hangs.forgetChatState(showId),
-    bus,
-  });
-  const gateway = createGateway({
-    bus,
-    access: createChannelAccess({ hang: hangs.canReadHang, show: hangs.canReadShow }),
-    authenticate: auth.authenticate,
-    sessions: devices,
-    authTimeoutMs: config.realtime.authTimeoutMs,
-    tickMs: config.realtime.tickMs,
-    log: app.log,
-  });
-  // Content protection (docs/media.md): DRM tokens, the key check of the media origin, the licence path.
-  const devicesRepo = createDevicesRepo(db);
-  const liveness = createDeviceLiveness({ devices: devicesRepo, bus });
-  app.addHook('onClose', async () => liveness.close());
-  const video = createVideoService({
-    shows,
-    tickets,
-    devices: devicesRepo,
-    liveness,
-    tokens: createDrmTokens(config.drm.tokenSecret),
-    tokenTtlSeconds: config.drm.tokenTtlSeconds,
-    adapter: createDrmAdapter(config.drm),
-    publicUrl: config.publicUrl,
-  });
-  const media = createMediaCatalog(config.media.dir);
+  const showsArea = composeShows(core, { authenticate: accounts.auth.authenticate });
+  devices = showsArea.devices;
+  const chat = composeChat(core, { auth: accounts.auth, ...showsArea });
+  const videoArea = composeVideo(core, showsArea);
+  const { db } = core;
+  const { media } = videoArea;
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();
@@ -304,91 +138,17 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     };
   });
   await app.register(
-    clientConfigRoutes({ config, shows, teaser: () => teaserUrl(config.media.teaserUrl, media) }),
-  );
-  await app.register(authRoutes({ auth, guards }));
-  const partnerKeys = config.partner;
-  await app.register(
-    partnerRoutes({
-      partner: createPartnerService({
-        repo: createPartnerRepo(db),
-        users,
-        verifier: partnerKeys ? createPartnerVerifier(partnerKeys) : null,
-        limiter,
-        startSession: auth.startSession,
-      }),
+    clientConfigRoutes({
+      config,
+      shows: showsArea.shows,
+      teaser: () => teaserUrl(config.media.teaserUrl, media),
     }),
   );
-  if (config.env !== 'production' && partnerKeys?.devSigning && partnerKeys.secret) {
-    await app.register(
-      partnerDevRoutes({
-        secret: partnerKeys.secret,
-        issuer: partnerKeys.issuer,
-        audience: partnerKeys.audience,
-        appOrigin: new URL(config.publicUrl).origin,
-      }),
-    );
-  }
-  await app.register(
-    phoneRoutes({
-      phone: createPhoneService({
-        phone: createPhoneRepo(db),
-        users,
-        sms: createSmsSender(
-          db,
-          config.sms
-            ? createTwilioTransport(config.sms)
-            : config.env === 'production'
-              ? noProviderTransport
-              : null,
-          app.log,
-        ),
-        limiter,
-        startSession: auth.startSession,
-        log: app.log,
-      }),
-    }),
-  );
-  await app.register(
-    usersRoutes({ users: createUsersService({ users, onChange: (id) => auth.forgetUser(id) }), guards }),
-  );
-  await app.register(showsRoutes({ shows, guards }));
-  await app.register(hostShowsRoutes({ shows: showsRepo, guards }));
-  await app.register(
-    ticketsRoutes({
-      tickets,
-      importer: createCodeImporter({ shows: showsRepo, tickets: ticketsRepo }),
-      guards,
-    }),
-  );
-  await app.register(devicesRoutes({ devices, guards }));
-  await app.register(
-    mediaRoutes({
-      mediaDir: config.media.dir,
-      catalog: media,
-      keyAuthorizer: video.authorizeKey,
-      keyUriBase: config.media.keyUriBase && `${config.media.keyUriBase}/media/keys`,
-    }),
-  );
-  await app.register(teaserRoutes({ catalog: media }));
-  await app.register(videoRoutes({ video, guards }));
-  await app.register(
-    analyticsRoutes({
-      analytics: createAnalyticsService({
-        repo: createAnalyticsRepo(db),
-        limiter: limiter('analytics-ip', { points: 600, durationSec: 60 }),
-        log: app.log,
-      }),
-      guards,
-    }),
-  );
-  await app.register(hangsRoutes({ hangs, tosses, guards }));
-  await app.register(cheerRoutes({ cheer, guards }));
-  await app.register(alertsRoutes({ alerts, guards }));
-  await app.register(catalogRoutes({ catalog, guards }));
-  await app.register(commerceRoutes({ commerce, guards }));
-  if (testpay) await app.register(testpayRoutes({ testpay }));
-  await app.register(realtimeRoutes({ gateway }));
+  const { guards } = accounts;
+  await accounts.register();
+  await showsArea.register(guards);
+  await videoArea.register(guards);
+  await chat.register(guards);
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));
   return app;

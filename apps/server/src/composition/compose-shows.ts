@@ -1,0 +1,82 @@
+import { testpayRoutes } from '../adapters/payments/testpay.routes.ts';
+import { createTestpay } from '../adapters/payments/testpay.ts';
+import { unavailableProvider } from '../adapters/payments/unavailable-provider.ts';
+import { createCatalogRepo } from '../modules/catalog/catalog.repo.ts';
+import { catalogRoutes } from '../modules/catalog/catalog.routes.ts';
+import { createCatalogService } from '../modules/catalog/catalog.service.ts';
+import { createCommerceRepo } from '../modules/commerce/commerce.repo.ts';
+import { commerceRoutes } from '../modules/commerce/commerce.routes.ts';
+import { createCommerceService } from '../modules/commerce/commerce.service.ts';
+import { createDevicesRepo } from '../modules/devices/devices.repo.ts';
+import { devicesRoutes } from '../modules/devices/devices.routes.ts';
+import { createDevicesService } from '../modules/devices/devices.service.ts';
+import { hostShowsRoutes } from '../modules/shows/host-shows.routes.ts';
+import { createShowsRepo } from '../modules/shows/shows.repo.ts';
+import { showsRoutes } from '../modules/shows/shows.routes.ts';
+import { createShowsService } from '../modules/shows/shows.service.ts';
+import { createCodeImporter } from '../modules/tickets/code-import.service.ts';
+import { createTicketsRepo } from '../modules/tickets/tickets.repo.ts';
+import { ticketsRoutes } from '../modules/tickets/tickets.routes.ts';
+import { createTicketsService } from '../modules/tickets/tickets.service.ts';
+import type { AuthGuards } from '../platform/auth-guard.ts';
+import type { Core } from './core.ts';
+
+/**
+ * Shows and the way in: the schedule, tickets (codes, checks, imports), device places at the door,
+ * and what is sold (the sticker catalogue, orders and card payments).
+ */
+export function composeShows(
+  core: Core,
+  deps: { authenticate: Parameters<typeof createTicketsService>[0]['authenticate'] },
+) {
+  const { config, db, limiter, bus, log, dbConcurrency } = core;
+  const showsRepo = createShowsRepo(db);
+  const shows = createShowsService({ shows: showsRepo, cacheMs: config.showsCacheMs });
+  const ticketsRepo = createTicketsRepo(db);
+  const tickets = createTicketsService({
+    tickets: ticketsRepo,
+    shows,
+    authenticate: deps.authenticate,
+    limiter,
+    cacheMs: config.ticketCacheMs,
+    dbConcurrency,
+  });
+  const devices = createDevicesService({
+    devices: createDevicesRepo(db),
+    shows,
+    tickets,
+    bus,
+    log,
+    entryConcurrency: dbConcurrency,
+  });
+  const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
+  // Card payments (DESIGN.md section 7): the embedded testpay provider, never in production.
+  const testpay = config.payments.provider === 'testpay' ? createTestpay({ db }) : null;
+  const commerce = createCommerceService({
+    repo: createCommerceRepo(db),
+    provider: testpay?.provider ?? unavailableProvider,
+    tickets,
+    shows,
+    catalog,
+    log,
+  });
+
+  async function register(guards: AuthGuards): Promise<void> {
+    const { app } = core;
+    await app.register(showsRoutes({ shows, guards }));
+    await app.register(hostShowsRoutes({ shows: showsRepo, guards }));
+    await app.register(
+      ticketsRoutes({
+        tickets,
+        importer: createCodeImporter({ shows: showsRepo, tickets: ticketsRepo }),
+        guards,
+      }),
+    );
+    await app.register(devicesRoutes({ devices, guards }));
+    await app.register(catalogRoutes({ catalog, guards }));
+    await app.register(commerceRoutes({ commerce, guards }));
+    if (testpay) await app.register(testpayRoutes({ testpay }));
+  }
+
+  return { shows, tickets, devices, catalog, register };
+}
