@@ -5,7 +5,7 @@ import { signedInPage, ticketedFan } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
 
 /** Merch and social (viewing sections 1, 2, 7 and 9; accounts section 2: MRC rows). */
-test.describe.configure({ timeout: 90_000 });
+test.describe.configure({ timeout: 150_000 });
 
 const SHOP_SCRIPT = 'https://sdks.shopifycdn.com/buy-button/latest/buy-button-storefront.min.js';
 const products = JSON.parse(

@@ -171,6 +171,8 @@ export const ja: Messages = {
   'access-tier-hd-body': 'すべてのカメラアングルをHDで。いつでも自由に切り替えられます。',
   'access-tier-4k-title': '4Kチケット',
   'access-tier-4k-body': 'HDマルチビューのすべてに加えて、4Kビューも楽しめます。',
+  'access-on-sale': 'チケット販売開始：{{date}} · {{time}} KST',
+  'access-times-kst': '時刻はすべて韓国標準時（KST）で表示しています。',
   'access-devices': '1枚のチケットで同時に視聴できるのは{{count}}台までです。チケットの共有はできません。',
 
   'requirements-title': '動作環境',

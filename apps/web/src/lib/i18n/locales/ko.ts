@@ -164,6 +164,8 @@ export const ko: Messages = {
   'access-tier-hd-body': '모든 카메라 앵글을 HD로, 언제든 자유롭게 전환하며 시청하세요.',
   'access-tier-4k-title': '4K 티켓',
   'access-tier-4k-body': 'HD 멀티뷰의 모든 기능에 4K 화면까지 더했습니다.',
+  'access-on-sale': '티켓 판매 시작: {{date}} · {{time}} KST',
+  'access-times-kst': '모든 시간은 한국 표준시(KST) 기준입니다.',
   'access-devices':
     '티켓 한 장으로 최대 {{count}}대의 기기에서 동시에 시청할 수 있으며, 티켓은 공유할 수 없습니다.',
 

@@ -158,6 +158,8 @@ export const zhCn: Messages = {
   'access-tier-hd-body': '以高清画质观看所有机位，随时自由切换。',
   'access-tier-4k-title': '4K 门票',
   'access-tier-4k-body': '包含 HD 多视角的全部内容，另加 4K 视角。',
+  'access-on-sale': '门票开售时间：{{date}} · {{time}} KST',
+  'access-times-kst': '所有时间均为韩国标准时间（KST）。',
   'access-devices': '每张门票最多可在{{count}}台设备上同时观看，门票不可共享。',
 
   'requirements-title': '系统要求',
