@@ -160,6 +160,7 @@ test('the program PDF downloads from a static link; the landing page shows the m
   const page = await signedInPage(browser, request, fan);
   await page.goto('/event/encore-live');
   const link = page.getByTestId('program-pdf');
+  await expect(link).toBeVisible({ timeout: 30_000 });
   await expect(link).toHaveAttribute('href', '/program.pdf');
   const download = page.waitForEvent('download');
   await link.click();

@@ -100,8 +100,10 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
       </header>
 
       <LightstickStatus />
-      <LightstickPairing />
-      <ShowExtras config={config} artist={entry.show.artist_name} />
+      <div className="chat-extras">
+        <LightstickPairing />
+        <ShowExtras config={config} artist={entry.show.artist_name} />
+      </div>
 
       {(connection === 'reconnecting' || (connection === 'idle' && joined)) && (
         <p className="chat-banner chat-banner--warn" role="alert" data-testid="chat-connection-failed">

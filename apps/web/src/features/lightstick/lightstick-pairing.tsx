@@ -35,7 +35,8 @@ export function LightstickPairing() {
           style={paired ? ({ '--stick': cssColour(colour) } as React.CSSProperties) : undefined}
           aria-hidden="true"
         />
-        <span className="stick-bar__text" role="status">
+        {/* Unpaired, the button says it all; the state is still announced. */}
+        <span className={paired ? 'stick-bar__text' : 'visually-hidden'} role="status">
           {paired
             ? t(playing ? 'lightstick-paired-playing' : 'lightstick-paired-stopped', { name: deviceName })
             : t('lightstick-not-paired')}

@@ -74,7 +74,7 @@ export const enChat = {
   'alert-slate-open': 'Open',
   'lightstick-playing': 'Light-stick: {{title}}',
   'lightstick-on': 'Light-stick on · {{seconds}} s',
-  'lightstick-not-paired': 'Bluetooth light stick · not paired',
+  'lightstick-not-paired': 'Light stick · not paired',
   'lightstick-paired-playing': '{{name}} · glowing with the show',
   'lightstick-paired-stopped': '{{name}} · paired, waiting for the next song',
   'lightstick-pair-open': 'Pair light stick',
@@ -101,7 +101,7 @@ export const enChat = {
   'social-post': 'Post',
   'social-post-label': 'Post, opens a share window',
   'social-toggle': 'Share',
-  'program-download': 'Program (PDF)',
+  'program-download': 'Program',
   'program-download-label': 'Download the show program (PDF)',
 
   'control-eyebrow': 'Control room',
