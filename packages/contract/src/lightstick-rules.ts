@@ -13,6 +13,12 @@ export const LIGHTSTICK = {
   stopRepeatMs: 3000,
 } as const;
 
+/**
+ * A 128-bit Bluetooth UUID: any 8-4-4-4-12 hex (vendor services such as Nordic UART do not follow
+ * the RFC 4122 variant bits, so a strict UUID check would refuse them).
+ */
+export const BLE_UUID_RE = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
 /** Track defaults of viewing section 9 (BT-06): tempo 120 bpm, start delay 0 ms, duration 200 s. */
 export const LIGHTSTICK_TRACK_DEFAULTS = { tempo: 120, startDelay: 0, duration: 200 } as const;
 
