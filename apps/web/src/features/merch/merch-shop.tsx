@@ -27,6 +27,7 @@ export function MerchShop({ productIds }: { productIds: readonly string[] }) {
   const [attempt, setAttempt] = useState(0);
 
   useEffect(() => {
+    // Try again bumps `attempt`, which runs this load again (the library loader retries a failure).
     void attempt;
     const controller = new AbortController();
     setState({ status: 'loading' });

@@ -83,7 +83,6 @@ function SocialPost({ twitter, artist }: { twitter: EventConfig['twitter']; arti
         value={text}
         maxLength={280}
         rows={2}
-        aria-describedby={undefined}
         onChange={(e) => setText(e.target.value)}
         data-testid="social-text"
       />
