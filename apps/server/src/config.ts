@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { BLE_UUID_RE } from '@encore/contract';
 import { z } from 'zod';
 
 /**
@@ -28,6 +29,22 @@ const EnvSchema = z.object({
   /** Offer casting (Chromecast, AirPlay) in the player (viewing section 2: 'if casting is enabled'). */
   CASTING: bool.default(true),
   WEB_DIST: z.string().min(1).optional(),
+  /** The Bluetooth light-stick's device name prefix and GATT service/characteristic (BT-09, decisions.md). */
+  LIGHTSTICK_NAME_PREFIX: z.string().min(1).max(64).default('ENCORE-LS'),
+  LIGHTSTICK_SERVICE_UUID: z.string().regex(BLE_UUID_RE).default('0000ffe0-0000-1000-8000-00805f9b34fb'),
+  LIGHTSTICK_CHARACTERISTIC_UUID: z
+    .string()
+    .regex(BLE_UUID_RE)
+    .default('0000ffe1-0000-1000-8000-00805f9b34fb'),
+  /** The merch tab's shop provider: its buy-button library and products file (MRC-01, MRC-03). */
+  SHOP_SCRIPT_URL: z
+    .string()
+    .min(1)
+    .default('https://sdks.shopifycdn.com/buy-button/latest/buy-button-storefront.min.js'),
+  SHOP_PRODUCTS_URL: z.string().min(1).default('/shop/products.json'),
+  /** The landing page's merchandise store section (MRC-04): shown when a URL is set (demo: an example). */
+  MERCH_STORE_URL: z.url({ protocol: /^https?$/ }).optional(),
+  MERCH_STORE_TITLE: z.string().max(80).default(''),
   /** Rate limits can be raised for load tests; they are never off. */
   RATE_LIMIT_SCALE: z.coerce.number().positive().default(1),
   /** How long a node keeps the show list in memory: every fan loads it at doors-open. */
@@ -109,6 +126,9 @@ export type Config = {
   logLevel: string;
   trustProxy: boolean;
   casting: boolean;
+  lightstick: { namePrefix: string; serviceUuid: string; characteristicUuid: string };
+  shop: { scriptUrl: string; productsUrl: string };
+  merchStore: { url: string | undefined; title: string };
   webDist: string;
   rateLimitScale: number;
   showsCacheMs: number;
@@ -207,6 +227,19 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     casting: e.CASTING,
+    lightstick: {
+      namePrefix: e.LIGHTSTICK_NAME_PREFIX,
+      serviceUuid: e.LIGHTSTICK_SERVICE_UUID,
+      characteristicUuid: e.LIGHTSTICK_CHARACTERISTIC_UUID,
+    },
+    shop: { scriptUrl: e.SHOP_SCRIPT_URL, productsUrl: e.SHOP_PRODUCTS_URL },
+    // The demo shows the section with an example shop address; production only when configured.
+    merchStore: {
+      url:
+        e.MERCH_STORE_URL ??
+        ((e.DEMO_DATA ?? !production) ? 'https://example.com/the-encores/shop' : undefined),
+      title: e.MERCH_STORE_TITLE,
+    },
     webDist: path.resolve(e.WEB_DIST ?? path.join(repoRoot, 'apps/web/dist')),
     rateLimitScale: e.RATE_LIMIT_SCALE,
     showsCacheMs: e.SHOWS_CACHE_MS,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLE_UUID_RE } from './lightstick-rules.ts';
 import { Show } from './shows.ts';
 
 /** The client configuration entity of accounts-and-commerce.md section 3, served at GET /config.json. */
@@ -23,6 +24,22 @@ export const ClientConfig = z.object({
     merch_store: z.object({ enabled: z.boolean(), title: z.string(), url: z.string() }),
   }),
   teaser_video: z.string().nullable(),
+  /**
+   * The Bluetooth light-stick (BT-09, decisions.md): devices whose name starts with name_prefix are
+   * offered; colours are written as 3 bytes (r, g, b) to the characteristic of the service.
+   */
+  lightstick: z.object({
+    name_prefix: z.string().min(1).max(64),
+    service_uuid: z.string().regex(BLE_UUID_RE),
+    characteristic_uuid: z.string().regex(BLE_UUID_RE),
+  }),
+  /**
+   * The merch tab's embedded shop (MRC-01, MRC-03): the provider's buy-button library, loaded on
+   * demand, and the products file fetched by GET. Either may be a path on this site or an https URL.
+   */
+  shop: z.object({ script_url: z.string().min(1), products_url: z.string().min(1) }),
+  /** The static program PDF the viewer links to (MRC-09). */
+  program_pdf: z.string().min(1),
   features: z.object({
     purchases: z.boolean(),
     date_of_birth: z.boolean(),

@@ -46,6 +46,9 @@ export const TIMINGS_MS = {
 
 /** Doors open 30 minutes before the start when a show has no event_enter_time (DESIGN.md section 10). */
 export const DEFAULT_DOORS_BEFORE_START_MS = 30 * 60 * 1000;
+/** Tickets on sale from 16 Sept 2020 13:00 KST (viewing section 9, CONST-07), shown on the landing notice. */
+export const TICKETS_ON_SALE_FROM = '2020-09-16T13:00:00+09:00';
+
 /** Each fan's entry is shifted by a random skew of 0 to 60 seconds, assigned once. */
 export const MAX_SKEW_SECONDS = 60;
 

@@ -15,6 +15,16 @@ export function doorsOpenAt(show: { event: Omit<ShowTimes['event'], 'event_end_t
   return new Date(new Date(show.event.event_start_time).getTime() - DEFAULT_DOORS_BEFORE_START_MS);
 }
 
+/**
+ * Minutes between a show's doors and its start, for the notices that say when entry opens
+ * (CONST-01, decisions.md): 30 without an event_enter_time, 60 for a show whose doors open an hour
+ * before; never negative.
+ */
+export function doorsMinutesBefore(show: { event: Omit<ShowTimes['event'], 'event_end_time'> }): number {
+  const start = new Date(show.event.event_start_time).getTime();
+  return Math.max(0, Math.round((start - doorsOpenAt(show).getTime()) / 60_000));
+}
+
 export function showStatus(show: ShowTimes, now: Date): ShowStatusValue {
   const t = now.getTime();
   if (t >= new Date(show.event.event_end_time).getTime()) return 'ended';

@@ -115,15 +115,35 @@ export type ViewerTab = (typeof VIEWER_TABS)[number];
 
 export const EventConfig = z.object({
   tabs: z.array(z.string()),
-  /** The merch tab's generic store: at most 6 items (MRC-02); without items the tab is not offered. */
-  merch: z.object({ items: z.array(MerchItem).max(6) }).optional(),
+  /**
+   * The merch tab: the generic store of at most 6 items (variant 2, MRC-02), or, when product_ids
+   * are listed, the embedded shop of up to 11 products (variant 1, MRC-01). Without either the tab
+   * is not offered.
+   */
+  merch: z
+    .object({
+      items: z.array(MerchItem).max(6),
+      product_ids: z
+        .array(z.string().regex(/^[A-Za-z0-9_:/.-]{1,128}$/))
+        .max(11)
+        .optional(),
+    })
+    .optional(),
   cheer: z.object({
     sprites: z.array(z.string()),
     button_icon: z.string(),
     button_icon_active: z.string(),
     background_image: z.string(),
   }),
-  twitter: z.object({ default_message: z.string(), prompt: z.string() }),
+  /** The social-post widget (MRC-05 to MRC-08); hashtags default to the artist's name. */
+  twitter: z.object({
+    default_message: z.string().max(280),
+    prompt: z.string().max(120),
+    hashtags: z
+      .array(z.string().regex(/^[\p{L}\p{N}_]{1,50}$/u))
+      .max(5)
+      .optional(),
+  }),
   features: z.object({ cheers: z.boolean(), twitter: z.boolean() }),
   /** Poll interval of the wall stats in ms (viewing section 9: default 5000). */
   wall_stats_interval: z.number().int().positive(),

@@ -28,9 +28,18 @@ export function buildClientConfig(config: Config, shows: Show[], teaser: string 
       header_image: '/hero.svg',
       header_image_mobile: '/hero-mobile.svg',
       show_countdown: true,
-      merch_store: { enabled: false, title: '', url: '' },
+      merch_store: config.merchStore.url
+        ? { enabled: true, title: config.merchStore.title, url: config.merchStore.url }
+        : { enabled: false, title: '', url: '' },
     },
     teaser_video: teaser,
+    lightstick: {
+      name_prefix: config.lightstick.namePrefix,
+      service_uuid: config.lightstick.serviceUuid,
+      characteristic_uuid: config.lightstick.characteristicUuid,
+    },
+    shop: { script_url: config.shop.scriptUrl, products_url: config.shop.productsUrl },
+    program_pdf: '/program.pdf',
     features: {
       purchases: config.payments.provider !== 'none',
       date_of_birth: true,

@@ -1,7 +1,8 @@
-import type { Alert } from '@encore/contract';
+import type { Alert, LightstickTrack } from '@encore/contract';
 import {
   CHAT_TIMINGS_MS,
   LIGHTSTICK_TIMER_DEFAULT_S,
+  LIGHTSTICK_TRACK_DEFAULTS,
   OVERLAY_PLACEMENTS,
   type OverlayPlacement,
   personalizeAlertText,
@@ -32,14 +33,7 @@ export interface EndSlate {
   link: string | null;
 }
 
-export interface LightstickTrack {
-  title: string;
-  tempo: number;
-  startDelay: number;
-  duration: number;
-  gradient: boolean;
-  randomColor: true;
-}
+export type { LightstickTrack };
 
 export interface AlertState {
   /** Outgoing chat allowed by the host (ALR-09). */
@@ -53,6 +47,8 @@ export interface AlertState {
     active: boolean;
     /** Seconds of the light-stick timer (ALR-08). */
     timerS: number;
+    /** When the host last turned the light-sticks on: the effect is set up 1 s later (CHR-10). */
+    activeSince: number | null;
     track: LightstickTrack | null;
     /** When the prepared track starts playing (start + 100 ms); null when stopped. */
     playingFrom: number | null;
@@ -65,12 +61,17 @@ export function initialAlertState(chatEnabled: boolean, endSlate: EndSlate | nul
     overlay: null,
     slate: null,
     endSlate,
-    lightstick: { active: false, timerS: LIGHTSTICK_TIMER_DEFAULT_S, track: null, playingFrom: null },
+    lightstick: {
+      active: false,
+      timerS: LIGHTSTICK_TIMER_DEFAULT_S,
+      activeSince: null,
+      track: null,
+      playingFrom: null,
+    },
   };
 }
 
-/** Track defaults of viewing section 9: tempo 120, start delay 0, duration 200. */
-const TRACK_DEFAULTS = { tempo: 120, startDelay: 0, duration: 200 } as const;
+const TRACK_DEFAULTS = LIGHTSTICK_TRACK_DEFAULTS;
 
 /** Light-stick numbers travel hex-encoded (ALR-05); a missing or broken one takes the default. */
 export function parseHex(value: string | undefined, fallback: number): number {
@@ -100,7 +101,9 @@ export function applyAlert(
     case 'ls': {
       const active = alert.display_code === 1;
       const timerS = active && alert.d !== undefined ? alert.d : state.lightstick.timerS;
-      return { ...state, lightstick: { ...state.lightstick, active, timerS } };
+      // Each 'on' from the host (re)starts the timer.
+      const activeSince = active ? viewer.now : null;
+      return { ...state, lightstick: { ...state.lightstick, active, timerS, activeSince } };
     }
     case 'lightstick': {
       let { track, playingFrom } = state.lightstick;

@@ -1,16 +1,19 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useStickProgram } from '../lightstick/use-stick-program.ts';
 import { useAlertStore } from './alert-store.ts';
 
 /**
  * The light-stick cue of the chat panel: the host's track (prepared by a song title, started 100 ms
  * after 'start', stopped by 'stop', ALR-06) pulses at its tempo, and an active light-stick shows its
- * timer (ALR-07, ALR-08). Paired Bluetooth sticks follow the same state (BT rows).
+ * timer (ALR-07, ALR-08): its effect is set up 1 s after the host turned the sticks on and glows
+ * for the timer's seconds (CHR-10). Paired Bluetooth sticks play the same program (BT rows).
  */
 export function LightstickStatus() {
   const { t } = useTranslation();
   const { active, timerS, track, playingFrom } = useAlertStore((s) => s.lightstick);
   const [playing, setPlaying] = useState(false);
+  const { effect } = useStickProgram();
 
   useEffect(() => {
     if (playingFrom === null) {
@@ -22,12 +25,15 @@ export function LightstickStatus() {
   }, [playingFrom]);
 
   if (!active && !playing) return null;
-  const beatMs = track ? Math.round(60_000 / track.tempo) : 500;
+  const beatMs = playing && track ? Math.round(60_000 / track.tempo) : 500;
+  const glowing = playing || effect === 'on';
+  const gradient = playing ? track?.gradient : effect === 'on';
   return (
     <div
-      className={`lightstick-status${playing ? ' is-playing' : ''}${track?.gradient ? ' is-gradient' : ''}`}
+      className={`lightstick-status${glowing ? ' is-playing' : ''}${gradient ? ' is-gradient' : ''}`}
       data-testid="lightstick-status"
       data-playing={playing}
+      data-effect={effect}
       style={{ '--beat': `${beatMs}ms` } as React.CSSProperties}
       role="status"
     >

@@ -8,7 +8,10 @@ import { useAlertStore, useShowAlerts } from '../alerts/alert-store.ts';
 import { LightstickStatus } from '../alerts/lightstick-status.tsx';
 import { useCheerSender } from '../cheer/cheer-store.ts';
 import { ReactTab } from '../cheer/react-tab.tsx';
+import { LightstickPairing } from '../lightstick/lightstick-pairing.tsx';
+import { MerchShop } from '../merch/merch-shop.tsx';
 import { MerchTab } from '../merch/merch-tab.tsx';
+import { ShowExtras } from '../merch/show-extras.tsx';
 import { PinnedStickers } from '../stickers/pinned-stickers.tsx';
 import { StickerTab } from '../stickers/sticker-tab.tsx';
 import { ChatComposer } from './chat-composer.tsx';
@@ -97,6 +100,10 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
       </header>
 
       <LightstickStatus />
+      <div className="chat-extras">
+        <LightstickPairing />
+        <ShowExtras config={config} artist={entry.show.artist_name} />
+      </div>
 
       {(connection === 'reconnecting' || (connection === 'idle' && joined)) && (
         <p className="chat-banner chat-banner--warn" role="alert" data-testid="chat-connection-failed">
@@ -147,7 +154,11 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
       )}
       {tab === 'merch' && (
         <div className="chat-column__body chat-column__body--scroll" role="tabpanel">
-          <MerchTab items={config.merch?.items ?? []} />
+          {config.merch?.product_ids?.length ? (
+            <MerchShop productIds={config.merch.product_ids} />
+          ) : (
+            <MerchTab items={config.merch?.items ?? []} />
+          )}
         </div>
       )}
       {tab === 'react' && (

@@ -13,7 +13,7 @@ export function viewerTabs(
   const tabs: ViewerTab[] = [];
   for (const name of config.tabs) {
     if (!KNOWN.has(name) || tabs.includes(name as ViewerTab)) continue;
-    if (name === 'merch' && !config.merch?.items.length) continue;
+    if (name === 'merch' && !config.merch?.items.length && !config.merch?.product_ids?.length) continue;
     if (name === 'react' && config.features?.cheers === false) continue;
     tabs.push(name as ViewerTab);
   }

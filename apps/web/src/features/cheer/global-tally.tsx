@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useCheerStore } from './cheer-store.ts';
 import { isLit, retarget, settled, tallyValue } from './tally-tween.ts';
 import './cheer.css';
+import { formatCount } from '../../lib/format/format-count.ts';
 
 interface GlobalTallyProps {
   /** The top navigation's slot the tally renders into. */
@@ -44,7 +45,7 @@ export function GlobalTally({ slotId, fanwall, onToggle }: GlobalTallyProps) {
   }, [target]);
 
   if (!slot) return null;
-  const shown = new Intl.NumberFormat(i18n.language).format(tallyValue(anim.current, now));
+  const shown = formatCount(tallyValue(anim.current, now), i18n.language);
   const lit = isLit(anim.current, now);
   const content = (
     <>

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { addParticle, liveParticles, PARTICLE_LIFETIME_MS, type Particle } from './cheer-particles.ts';
 import { useCheerStore } from './cheer-store.ts';
 import './cheer.css';
+import { formatCount } from '../../lib/format/format-count.ts';
 
 /**
  * The react tab (LAY-07, viewing section 2): the cheer button with its particle effect (CHR-01,
@@ -13,7 +14,7 @@ import './cheer.css';
 export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
   const { t, i18n } = useTranslation();
   const counts = useCheerStore();
-  const format = (n: number) => new Intl.NumberFormat(i18n.language).format(n);
+  const format = (n: number) => formatCount(n, i18n.language);
   const [particles, setParticles] = useState<Particle[]>([]);
   const nextId = useRef(0);
   const sprites = cheer.sprites.map((s) => httpsImage(s) ?? s);

@@ -1,6 +1,7 @@
 import { Alert } from '@encore/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  builtInSong,
   chatAlert,
   clearOverlayAlert,
   clearSlateAlert,
@@ -51,6 +52,21 @@ describe('control room alert bodies', () => {
       song_title: 'Encore',
       tempo: '8C',
       gradient: true,
+    });
+    // A built-in song (BT-07) sends its start delay and duration too.
+    const crown = builtInSong(' crown ');
+    expect(crown).toMatchObject({ title: 'Crown', bpm: 140, start: 0, duration: 188 });
+    expect(builtInSong('Not a song')).toBeUndefined();
+    expect(
+      lightstickAlert('start', { title: 'Crown', tempo: 140, gradient: false, startDelay: 0, duration: 188 }),
+    ).toEqual({
+      type: 'lightstick',
+      action: 'start',
+      song_title: 'Crown',
+      tempo: '8C',
+      start_delay: '0',
+      duration: 'BC',
+      gradient: false,
     });
     expect(lightstickAlert('stop', { title: 'x', tempo: 1, gradient: false })).toEqual({
       type: 'lightstick',

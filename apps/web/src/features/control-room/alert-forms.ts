@@ -1,4 +1,9 @@
-import type { AlertInput, OverlayPlacement } from '@encore/contract';
+import {
+  type AlertInput,
+  LIGHTSTICK_SONGS,
+  type LightstickSong,
+  type OverlayPlacement,
+} from '@encore/contract';
 
 /** Builds the alert bodies of the control room's forms; kept pure so they are tested on their own. */
 
@@ -61,7 +66,7 @@ export const toHex = (n: number) => Math.max(0, Math.round(n)).toString(16).toUp
 
 export function lightstickAlert(
   action: 'start' | 'stop',
-  input: { title: string; tempo: number; gradient: boolean },
+  input: { title: string; tempo: number; gradient: boolean; startDelay?: number; duration?: number },
 ): AlertInput {
   if (action === 'stop') return { type: 'lightstick', action: 'stop' };
   return {
@@ -69,8 +74,17 @@ export function lightstickAlert(
     action: 'start',
     ...(input.title.trim() ? { song_title: input.title.trim() } : {}),
     tempo: toHex(input.tempo),
+    // A built-in song (BT-07) brings its start and duration; a free title uses the track defaults.
+    ...(input.startDelay !== undefined ? { start_delay: toHex(input.startDelay) } : {}),
+    ...(input.duration !== undefined ? { duration: toHex(input.duration) } : {}),
     gradient: input.gradient,
   };
+}
+
+/** The built-in song a title names (BT-07), matched case-insensitively. */
+export function builtInSong(title: string): LightstickSong | undefined {
+  const t = title.trim().toLowerCase();
+  return LIGHTSTICK_SONGS.find((s) => s.title.toLowerCase() === t);
 }
 
 export function lsAlert(on: boolean, timer: string): AlertInput {

@@ -1,9 +1,9 @@
-import type { AlertInput } from '@encore/contract';
-import { useState } from 'react';
+import { type AlertInput, LIGHTSTICK_SONGS } from '@encore/contract';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button.tsx';
 import { Field } from '../../components/ui/field.tsx';
-import { lightstickAlert, lsAlert } from './alert-forms.ts';
+import { builtInSong, lightstickAlert, lsAlert } from './alert-forms.ts';
 
 interface LightstickCardProps {
   busy: string | null;
@@ -14,6 +14,8 @@ interface LightstickCardProps {
 export function LightstickCard({ busy, publish }: LightstickCardProps) {
   const { t } = useTranslation();
   const [stick, setStick] = useState({ title: '', tempo: '120', timer: '10', gradient: false });
+  const songsId = useId();
+  const song = builtInSong(stick.title);
   return (
     <section className="control-card" aria-labelledby="control-stick">
       <h2 id="control-stick">{t('control-stick-title')}</h2>
@@ -21,9 +23,25 @@ export function LightstickCard({ busy, publish }: LightstickCardProps) {
         <Field
           label={t('control-stick-song')}
           value={stick.title}
-          onChange={(e) => setStick({ ...stick, title: e.target.value })}
+          list={songsId}
+          onChange={(e) => {
+            // Choosing a built-in song (BT-07) brings its tempo and gradient.
+            const picked = builtInSong(e.target.value);
+            setStick({
+              ...stick,
+              title: e.target.value,
+              ...(picked ? { tempo: String(picked.bpm), gradient: picked.gradient } : {}),
+            });
+          }}
           data-testid="control-stick-song"
         />
+        <datalist id={songsId}>
+          {LIGHTSTICK_SONGS.map((s) => (
+            <option key={s.title} value={s.title}>
+              {`${s.version} · ${s.bpm} bpm`}
+            </option>
+          ))}
+        </datalist>
         <Field
           label={t('control-stick-tempo')}
           type="number"
@@ -51,6 +69,7 @@ export function LightstickCard({ busy, publish }: LightstickCardProps) {
                 title: stick.title,
                 tempo: Number(stick.tempo) || 120,
                 gradient: stick.gradient,
+                ...(song ? { startDelay: song.start, duration: song.duration } : {}),
               }),
             )
           }

@@ -24,6 +24,13 @@ export const DEFAULT_CONFIG: ClientConfig = {
     merch_store: { enabled: false, title: '', url: '' },
   },
   teaser_video: null,
+  lightstick: {
+    name_prefix: 'ENCORE-LS',
+    service_uuid: '0000ffe0-0000-1000-8000-00805f9b34fb',
+    characteristic_uuid: '0000ffe1-0000-1000-8000-00805f9b34fb',
+  },
+  shop: { script_url: '', products_url: '' },
+  program_pdf: '/program.pdf',
   features: { purchases: false, date_of_birth: false, maintenance: false, casting: false },
   shows: [],
 };

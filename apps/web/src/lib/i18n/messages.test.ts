@@ -38,7 +38,7 @@ const DEFERRED: { name: string; texts: Record<string, string>; usedIn: (path: st
     name: 'en-chat',
     texts: enChat,
     // The merch and react tabs live in the chat column, which loads these texts.
-    usedIn: (p) => /^features\/(chat|stickers|cheer|merch|alerts|control-room)\//.test(p),
+    usedIn: (p) => /^features\/(chat|stickers|cheer|merch|alerts|control-room|lightstick)\//.test(p),
   },
   { name: 'en-player', texts: enPlayer, usedIn: (p) => /^features\/(player|viewer)\//.test(p) },
 ];

@@ -1,6 +1,15 @@
-import { BANDWIDTH_MBPS, DEFAULT_DOORS_BEFORE_START_MS, LIMITS } from '@encore/contract';
+import {
+  BANDWIDTH_MBPS,
+  DEFAULT_DOORS_BEFORE_START_MS,
+  doorsMinutesBefore,
+  LIMITS,
+  TICKETS_ON_SALE_FROM,
+} from '@encore/contract';
 import { useTranslation } from 'react-i18next';
+import { useConfig } from '../../../lib/config/config-context.tsx';
 import type { MessageKey } from '../../../lib/i18n/locales/en.ts';
+import { useUiStore } from '../../../lib/store/ui-store.ts';
+import { SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
 
 const STEPS: { title: MessageKey; body: MessageKey }[] = [
   { title: 'access-step-1-title', body: 'access-step-1-body' },
@@ -30,7 +39,12 @@ const REQUIREMENTS: { label: MessageKey; value: MessageKey; icon: string }[] = [
 /** The livestream access and system requirements block of the landing page (accounts section 1). */
 export function LivestreamAccess() {
   const { t } = useTranslation();
-  const doorsMinutes = DEFAULT_DOORS_BEFORE_START_MS / 60_000;
+  const locale = useUiStore((s) => s.locale);
+  const next = useConfig().shows[0];
+  // The current show's own doors (CONST-01 decided): 30 minutes without an event_enter_time.
+  const doorsMinutes = next ? doorsMinutesBefore(next) : DEFAULT_DOORS_BEFORE_START_MS / 60_000;
+  const onSale = showTimeParts(TICKETS_ON_SALE_FROM, locale, SHOW_TIME_ZONE);
+  const onSaleYear = new Date(TICKETS_ON_SALE_FROM).getUTCFullYear();
 
   return (
     <section className="access container" data-testid="livestream-access" aria-labelledby="access-title">
@@ -65,6 +79,12 @@ export function LivestreamAccess() {
           </div>
         </div>
         <p className="access__devices">{t('access-devices', { count: LIMITS.devicesPerTicket })}</p>
+        <p className="access__devices" data-testid="tickets-on-sale">
+          {t('access-on-sale', { date: `${onSale.date}, ${onSaleYear}`, time: onSale.time })}
+        </p>
+        <p className="access__devices" data-testid="times-in-kst">
+          {t('access-times-kst')}
+        </p>
       </div>
 
       <section

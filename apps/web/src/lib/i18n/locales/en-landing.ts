@@ -15,6 +15,8 @@ export const enLanding = {
   'access-tier-hd-body': 'Watch every camera angle in HD and switch between them at any time.',
   'access-tier-4k-title': '4K ticket',
   'access-tier-4k-body': 'Everything in HD Multiview, plus the 4K view.',
+  'access-on-sale': 'Tickets on sale from {{date}} · {{time}} KST.',
+  'access-times-kst': 'All times are shown in Korea Standard Time (KST).',
   'access-devices': 'A ticket works on up to {{count}} devices at the same time and is not shareable.',
   'requirements-title': 'System requirements',
   'requirements-os': 'Operating system',

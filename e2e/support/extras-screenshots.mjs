@@ -1,0 +1,79 @@
+// Screenshots of the light-stick pairing window, the merch tab's two variants and the social-post
+// widget, at desktop and phone sizes: node e2e/support/extras-screenshots.mjs [baseURL] [outDir]
+// Uses a throwaway server (it rewrites the demo show's merch configuration to show the embedded shop).
+import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.ts';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:8080';
+const out = process.argv[3] ?? '.screenshots';
+const sizes = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
+const browser = await chromium.launch(chromiumLaunchOptions);
+
+async function login(email) {
+  const res = await fetch(`${base}/thor/auth/email_login/`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password: process.env.DEMO_PASSWORD ?? 'encore-demo' }),
+  });
+  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
+  return res.json();
+}
+
+async function setMerch(host, merch) {
+  const active = await (await fetch(`${base}/thor/channels/active/`)).json();
+  const { status: _s, doors_open_at: _d, ...show } = active.results.find((s) => s.slug === 'encore-live');
+  const res = await fetch(`${base}/thor/host/shows/encore-live`, {
+    method: 'PUT',
+    headers: { 'content-type': 'application/json', authorization: `Token ${host.key}` },
+    body: JSON.stringify({ ...show, event_config: { ...show.event_config, merch } }),
+  });
+  if (!res.ok) throw new Error(`PUT show: ${res.status} ${await res.text()}`);
+  await new Promise((r) => setTimeout(r, 2500));
+  return show.event_config.merch;
+}
+
+async function shot(name, size, user, act) {
+  const context = await browser.newContext({
+    viewport: sizes[size],
+    isMobile: size === 'phone',
+    hasTouch: size === 'phone',
+    reducedMotion: 'reduce',
+  });
+  await context.route(/\/media\//, (r) => r.abort());
+  await context.route(/shopifycdn/, (r) => r.abort());
+  await context.addInitScript(
+    ([u]) => {
+      localStorage.setItem('agreeCookies', 'true');
+      localStorage.setItem('skew', '0');
+      localStorage.setItem('authToken', JSON.stringify(u.key));
+      localStorage.setItem('user', JSON.stringify(u.user));
+    },
+    [user],
+  );
+  const page = await context.newPage();
+  await page.goto(`${base}/event/encore-live`);
+  await page.getByTestId('lightstick-bar').waitFor({ timeout: 30_000 });
+  await act(page);
+  await page.waitForTimeout(800);
+  await page.screenshot({ path: `${out}/${name}-${size}.png` });
+  await context.close();
+}
+
+const fan = await login('fan@encore.test');
+const host = await login('host@encore.test');
+for (const size of Object.keys(sizes)) {
+  await shot('lightstick-window', size, fan, (p) => p.getByTestId('lightstick-open').click());
+  await shot('merch-generic', size, fan, (p) => p.getByTestId('chat-tab-merch').click());
+  await shot('social-post', size, fan, (p) => p.getByTestId('social-toggle').click());
+}
+const products = (await (await fetch(`${base}/shop/products.json`)).json()).products.map((p) => p.id);
+const before = await setMerch(host, { items: [], product_ids: products });
+for (const size of Object.keys(sizes)) {
+  await shot('merch-shop', size, fan, async (p) => {
+    await p.getByTestId('chat-tab-merch').click();
+    await p.getByTestId('merch-shop-unavailable').waitFor();
+  });
+}
+await setMerch(host, before);
+await browser.close();
+console.log(`screenshots in ${out}`);
