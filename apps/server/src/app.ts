@@ -13,6 +13,8 @@ import { createDrmAdapter } from './adapters/drm/drm-adapter.ts';
 import { createMailer } from './adapters/mail/mailer.ts';
 import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
 import { createPartnerVerifier } from './adapters/partner/partner-verifier.ts';
+import { stripeRoutes } from './adapters/payments/stripe.routes.ts';
+import { createStripeProvider } from './adapters/payments/stripe.ts';
 import { testpayRoutes } from './adapters/payments/testpay.routes.ts';
 import { createTestpay } from './adapters/payments/testpay.ts';
 import { unavailableProvider } from './adapters/payments/unavailable-provider.ts';
@@ -219,11 +221,14 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // Chat (docs/chat-and-realtime.md): hangs sharded by capacity, presence across nodes, tosses, stickers.
   const hangsRepo = createHangsRepo(db);
   const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
-  // Card payments (DESIGN.md section 7): the embedded testpay provider, never in production.
+  // Card payments (DESIGN.md section 7): Stripe, or the embedded testpay provider (never in production).
   const testpay = config.payments.provider === 'testpay' ? createTestpay({ db }) : null;
+  const stripe = config.payments.stripe
+    ? createStripeProvider({ settings: config.payments.stripe, log: app.log })
+    : null;
   const commerce = createCommerceService({
     repo: createCommerceRepo(db),
-    provider: testpay?.provider ?? unavailableProvider,
+    provider: testpay?.provider ?? stripe?.provider ?? unavailableProvider,
     tickets,
     shows,
     catalog,
@@ -388,6 +393,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(catalogRoutes({ catalog, guards }));
   await app.register(commerceRoutes({ commerce, guards }));
   if (testpay) await app.register(testpayRoutes({ testpay }));
+  if (stripe) await app.register(stripeRoutes({ stripe }));
   await app.register(realtimeRoutes({ gateway }));
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));
