@@ -144,7 +144,7 @@ describe('the Stripe adapter against a local Stripe API', () => {
     const setup = last('/v1/setup_intents').form;
     expect(setup.get('customer')).toBe('cus_1');
     expect(setup.get('usage')).toBe('off_session');
-    expect(setup.get('payment_method_types[0]')).toBe('card');
+    expect(setup.get('allowed_payment_method_types[0]')).toBe('card');
     const pay = last('/v1/payment_intents');
     expect(pay.form.get('amount')).toBe('2500');
     expect(pay.form.get('currency')).toBe('usd');

@@ -124,7 +124,7 @@ export function createStripeProvider(deps: { settings: StripeSettings; log: Fast
         stripe.setupIntents.create({
           customer: customerId,
           usage: 'off_session',
-          payment_method_types: ['card'],
+          allowed_payment_method_types: ['card'],
         }),
       );
       return intentOf(si);
@@ -135,7 +135,7 @@ export function createStripeProvider(deps: { settings: StripeSettings; log: Fast
           {
             amount: p.amount,
             currency: p.currency.toLowerCase(),
-            payment_method_types: ['card'],
+            allowed_payment_method_types: ['card'],
             ...(p.customerId ? { customer: p.customerId } : {}),
             ...(p.paymentMethodId ? { payment_method: p.paymentMethodId } : {}),
             metadata: p.metadata,
