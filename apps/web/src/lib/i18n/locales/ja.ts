@@ -386,6 +386,7 @@ export const ja: Messages = {
   'sticker-purchase-failed': '購入を完了できませんでした。もう一度お試しください。',
   'sticker-none': 'この公演のスタンプパックはまだありません。',
   'sticker-load-failed': 'スタンプストアを読み込めませんでした。',
+  'sticker-load-invalid-app': 'このページは古くなっています。再読み込みしてスタンプストアを開いてください。',
   'sticker-retry': '再試行',
   'sticker-pinned': 'ルームのスタンプ',
   'alert-slate-alt': '公演からのお知らせ',

@@ -376,6 +376,7 @@ export const ko: Messages = {
   'sticker-purchase-failed': '구매가 완료되지 않았습니다. 다시 시도해 주세요.',
   'sticker-none': '이 공연의 스티커 팩이 아직 없습니다.',
   'sticker-load-failed': '스티커 스토어를 불러오지 못했습니다.',
+  'sticker-load-invalid-app': '이 페이지는 오래된 버전입니다. 새로고침한 뒤 스티커 스토어를 열어 주세요.',
   'sticker-retry': '다시 시도',
   'sticker-pinned': '채팅방의 스티커',
   'alert-slate-alt': '공연 안내',

@@ -367,6 +367,7 @@ export const zhCn: Messages = {
   'sticker-purchase-failed': '购买未完成，请重试。',
   'sticker-none': '本场演出暂无贴纸包。',
   'sticker-load-failed': '贴纸商店加载失败。',
+  'sticker-load-invalid-app': '此页面版本已过期。请刷新后再打开贴纸商店。',
   'sticker-retry': '重试',
   'sticker-pinned': '聊天室的贴纸',
   'alert-slate-alt': '来自演出的消息',
