@@ -60,6 +60,8 @@ import { partnerDevRoutes } from './modules/partner/partner-dev.routes.ts';
 import { createPhoneRepo } from './modules/phone/phone.repo.ts';
 import { phoneRoutes } from './modules/phone/phone.routes.ts';
 import { createPhoneService } from './modules/phone/phone.service.ts';
+import { createRetentionRepo } from './modules/retention/retention.repo.ts';
+import { createRetentionService } from './modules/retention/retention.service.ts';
 import { hostShowsRoutes } from './modules/shows/host-shows.routes.ts';
 import { createShowsRepo } from './modules/shows/shows.repo.ts';
 import { showsRoutes } from './modules/shows/shows.routes.ts';
@@ -234,6 +236,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     catalog,
     log: app.log,
   });
+  // Data retention (COM-62): expired dispute records and access logs are purged on a timer.
+  const retention = createRetentionService({ repo: createRetentionRepo(db), log: app.log });
+  retention.start();
+  app.addHook('onClose', async () => retention.stop());
   const hangs = createHangsService({
     hangs: hangsRepo,
     shows,
