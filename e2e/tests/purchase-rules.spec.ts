@@ -253,6 +253,8 @@ test('COM-52, COM-60: the history shows a sticker icon for a sticker order; a re
   await expect(ticket.getByTestId('history-refund-status')).toHaveText(
     'There was a problem submitting your refund request.',
   );
+  // OUT_OF_DATE is the refund's own 403: the fan stays signed in, and the order stays completed.
+  await expect(page.getByTestId('user-menu-button')).toBeVisible();
   await history.getByTestId('history-tab-cancelled').click();
   await expect(history.getByText('No orders here yet.')).toBeVisible();
 });

@@ -32,7 +32,9 @@ export function buildClientConfig(config: Config, shows: Show[], teaser: string 
     },
     teaser_video: teaser,
     features: {
-      purchases: config.payments.provider !== 'none',
+      // The web's card form speaks testpay only; with Stripe the purchase entry points stay hidden until
+      // the web mounts Stripe.js Elements (docs/decisions.md), so no Buy button leads to a dead end.
+      purchases: config.payments.provider === 'testpay',
       date_of_birth: true,
       maintenance: false,
       casting: config.casting,

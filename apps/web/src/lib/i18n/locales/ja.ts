@@ -601,4 +601,6 @@ export const ja: Messages = {
   'history-refund-pending': '返金リクエストを送信しています…',
   'history-refund-done': '返金リクエストを受け付けました。',
   'history-refund-error': '返金リクエストの送信中に問題が発生しました。',
+  'commerce-retention':
+    'データの保存期間：注文がキャンセルまたは返金されると、その注文の支払い情報は直ちに削除されます。支払いに関する紛争の処理に必要な記録は3年間、アクセスログは3か月間保存されます。',
 };

@@ -586,4 +586,6 @@ export const ko: Messages = {
   'history-refund-pending': '환불 요청을 보내는 중…',
   'history-refund-done': '환불 요청이 접수되었습니다.',
   'history-refund-error': '환불 요청을 제출하는 중 문제가 발생했습니다.',
+  'commerce-retention':
+    '데이터 보관: 주문이 취소되거나 환불되면 해당 주문의 결제 정보는 즉시 삭제됩니다. 결제 분쟁 처리에 필요한 기록은 3년, 접속 기록은 3개월 동안 보관됩니다.',
 };

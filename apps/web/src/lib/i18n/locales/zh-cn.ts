@@ -573,4 +573,6 @@ export const zhCn: Messages = {
   'history-refund-pending': '正在提交退款申请…',
   'history-refund-done': '我们已收到您的退款申请。',
   'history-refund-error': '提交退款申请时出现问题。',
+  'commerce-retention':
+    '数据保留：订单一经取消或退款，其支付信息即被删除。处理支付争议所需的记录保留3年，访问日志保留3个月。',
 };
