@@ -354,7 +354,9 @@ describe('PAYMENT_PROVIDER=stripe', () => {
       const vendor = await t.app.inject({ method: 'GET', url: '/thor/pg/vendor/', headers });
       expect(vendor.json()).toEqual({ name: 'stripe', api_key: 'pk_test_encore' });
       // The web's card form is testpay's: its Buy buttons stay hidden until it mounts Stripe.js.
-      expect((await t.app.inject({ method: 'GET', url: '/config.json' })).json().features.purchases).toBe(false);
+      expect((await t.app.inject({ method: 'GET', url: '/config.json' })).json().features.purchases).toBe(
+        false,
+      );
 
       const { show, items } = await sellingShow(t.db);
       answers['POST /v1/customers'] = { status: 200, body: { id: 'cus_9', object: 'customer' } };
