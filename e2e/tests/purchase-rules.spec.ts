@@ -1,8 +1,8 @@
-import type { Locator, Page, Request } from '@playwright/test';
+import type { APIRequestContext, Browser, Locator, Page, Request } from '@playwright/test';
 import { apiLogin, PASSWORD, scheduleShow, verifiedFan } from '../support/api.ts';
+import { type SignedIn, signedInPage } from '../support/chat.ts';
 import { fillPaymentForm, saveCardByApi } from '../support/commerce.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { device, signIn } from '../support/landing.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -36,12 +36,18 @@ async function toConfirm(page: Page, opts: { saveCard?: boolean } = {}): Promise
   return modal;
 }
 
-/** A fan signed in on a show of their own, on a device of their own. */
-async function fanOnShow(browser: Parameters<typeof device>[0], request: Parameters<typeof verifiedFan>[0]) {
-  const show = await scheduleShow(request, -60_000);
+/** A fresh verified fan, signed in through the API (no login modal: the journeys test the purchase). */
+async function newFan(request: APIRequestContext): Promise<SignedIn> {
   const fan = await verifiedFan(request);
-  const page = await device(browser);
-  await signIn(page, show.slug, fan.email);
+  return { ...fan, token: await apiLogin(request, fan.email, PASSWORD) };
+}
+
+/** A fan signed in on a show of their own, on a device of their own. */
+async function fanOnShow(browser: Browser, request: APIRequestContext) {
+  const show = await scheduleShow(request, -60_000);
+  const fan = await newFan(request);
+  const page = await signedInPage(browser, request, fan);
+  await page.goto(`/?show=${show.slug}`);
   return { show, fan, page };
 }
 
@@ -205,10 +211,9 @@ test('COM-52, COM-60: the history shows a sticker icon for a sticker order; a re
   test.setTimeout(200_000);
   const doors = Date.now() + 60_000;
   const show = await scheduleShow(request, 60_000);
-  const fan = await verifiedFan(request);
-  const token = await apiLogin(request, fan.email, PASSWORD);
-  const headers = { authorization: `Token ${token}` };
-  await saveCardByApi(request, { ...fan, token }, '4242424242424242');
+  const fan = await newFan(request);
+  const headers = { authorization: `Token ${fan.token}` };
+  await saveCardByApi(request, fan, '4242424242424242');
   const config = (await (await request.get('/config.json')).json()) as {
     shows: { slug: string; ticket_items?: { item_id: string }[] }[];
   };
@@ -227,8 +232,8 @@ test('COM-52, COM-60: the history shows a sticker icon for a sticker order; a re
     expect(res.status(), await res.text()).toBe(200);
   }
 
-  const page = await device(browser);
-  await signIn(page, show.slug, fan.email);
+  const page = await signedInPage(browser, request, fan);
+  await page.goto(`/?show=${show.slug}`);
   await page.getByTestId('user-menu-button').click();
   await page.getByTestId('user-menu-purchase-history').click();
   const history = page.getByTestId('history-modal');
