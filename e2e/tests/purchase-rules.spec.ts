@@ -16,7 +16,8 @@ function orderPosts(page: Page): Request[] {
 }
 
 async function openPurchase(page: Page): Promise<Locator> {
-  await expect(page.getByTestId('ticket-no-invite')).toBeVisible();
+  // The landing's first ticket check; on a loaded 2-core runner it has taken over 10 s.
+  await expect(page.getByTestId('ticket-no-invite')).toBeVisible({ timeout: 30_000 });
   await page.getByTestId('ticket-buy').click();
   const modal = page.getByTestId('purchase-modal');
   await expect(modal.getByTestId('purchase-select-ticket')).toBeVisible();
