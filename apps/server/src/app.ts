@@ -20,6 +20,8 @@ import { teaserUrl } from './media/teaser.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
+import { createRetentionRepo } from './modules/retention/retention.repo.ts';
+import { createRetentionService } from './modules/retention/retention.service.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis } from './platform/redis.ts';
@@ -124,6 +126,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const videoArea = composeVideo(core, showsArea);
   const { db } = core;
   const { media } = videoArea;
+  // Data retention (COM-62): expired dispute records and access logs of every area, on a timer.
+  const retention = createRetentionService({ repo: createRetentionRepo(db), log: app.log });
+  retention.start();
+  app.addHook('onClose', async () => retention.stop());
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();

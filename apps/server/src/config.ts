@@ -95,9 +95,25 @@ const EnvSchema = z.object({
   SMS_FROM: z.string().min(1).max(32).optional(),
   /**
    * Card payments (DESIGN.md section 7): `testpay`, the embedded provider whose test cards always pay,
-   * is the default outside production and refused in production; `none` turns purchases off.
+   * is the default outside production and refused in production; `stripe` is the real provider;
+   * `none` turns purchases off.
    */
-  PAYMENT_PROVIDER: z.enum(['testpay', 'none']).optional(),
+  PAYMENT_PROVIDER: z.enum(['testpay', 'stripe', 'none']).optional(),
+  /** stripe: the secret (or restricted) key, the publishable key the browser uses, the webhook secret. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe secret key (sk_live_... or sk_test_...)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z
+    .string()
+    .regex(/^pk_(test|live)_[A-Za-z0-9_]+$/, 'a Stripe publishable key (pk_live_... or pk_test_...)')
+    .optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_[A-Za-z0-9_]+$/, 'a Stripe webhook signing secret (whsec_...)')
+    .optional(),
+  /** stripe: another API origin (tests); default https://api.stripe.com. */
+  STRIPE_API_BASE: z.url({ protocol: /^https?$/ }).optional(),
   /** Which login the client offers (config auth_system): email, or the partner platform's popup. */
   AUTH_SYSTEM: z.enum(['email', 'weverse']).default('email'),
   /** The partner platform's account page opened in the popup; default outside production: Encore's dev page. */
@@ -120,7 +136,15 @@ export type Config = {
   demo: { enabled: boolean; password: string };
   smtpUrl: string | undefined;
   /** The card payment provider; 'none': the product sells nothing (features.purchases off). */
-  payments: { provider: 'testpay' | 'none' };
+  payments: {
+    provider: 'testpay' | 'stripe' | 'none';
+    stripe: {
+      secretKey: string;
+      publishableKey: string;
+      webhookSecret: string;
+      apiBase: string | undefined;
+    } | null;
+  };
   mailFrom: string;
   supportEmail: string;
   logLevel: string;
@@ -187,6 +211,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (production && !e.DRM_TOKEN_SECRET) problems.push('DRM_TOKEN_SECRET: required when NODE_ENV=production');
   if (production && e.PAYMENT_PROVIDER === 'testpay')
     problems.push('PAYMENT_PROVIDER: testpay accepts test cards as payment and is never used in production');
+  if (e.PAYMENT_PROVIDER === 'stripe') {
+    for (const k of ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const) {
+      if (!e[k])
+        problems.push(`${k}: required when PAYMENT_PROVIDER=stripe (the server does not start without it)`);
+    }
+  }
   if (e.DRM_PROVIDER === 'drmtoday') {
     for (const k of [
       'DRM_LICENCE_URL',
@@ -221,7 +251,21 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     publicUrl,
     demo: { enabled: e.DEMO_DATA ?? !production, password: e.DEMO_PASSWORD },
     smtpUrl: e.SMTP_URL,
-    payments: { provider: e.PAYMENT_PROVIDER ?? (production ? 'none' : 'testpay') },
+    payments: {
+      provider: e.PAYMENT_PROVIDER ?? (production ? 'none' : 'testpay'),
+      stripe:
+        e.PAYMENT_PROVIDER === 'stripe' &&
+        e.STRIPE_SECRET_KEY &&
+        e.STRIPE_PUBLISHABLE_KEY &&
+        e.STRIPE_WEBHOOK_SECRET
+          ? {
+              secretKey: e.STRIPE_SECRET_KEY,
+              publishableKey: e.STRIPE_PUBLISHABLE_KEY,
+              webhookSecret: e.STRIPE_WEBHOOK_SECRET,
+              apiBase: e.STRIPE_API_BASE,
+            }
+          : null,
+    },
     mailFrom: e.MAIL_FROM,
     supportEmail: e.SUPPORT_EMAIL,
     logLevel: e.LOG_LEVEL,

@@ -1,3 +1,5 @@
+import { stripeRoutes } from '../adapters/payments/stripe.routes.ts';
+import { createStripeProvider } from '../adapters/payments/stripe.ts';
 import { testpayRoutes } from '../adapters/payments/testpay.routes.ts';
 import { createTestpay } from '../adapters/payments/testpay.ts';
 import { unavailableProvider } from '../adapters/payments/unavailable-provider.ts';
@@ -50,11 +52,14 @@ export function composeShows(
     entryConcurrency: dbConcurrency,
   });
   const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
-  // Card payments (DESIGN.md section 7): the embedded testpay provider, never in production.
+  // Card payments (DESIGN.md section 7): Stripe, or the embedded testpay provider (never in production).
   const testpay = config.payments.provider === 'testpay' ? createTestpay({ db }) : null;
+  const stripe = config.payments.stripe
+    ? createStripeProvider({ settings: config.payments.stripe, log })
+    : null;
   const commerce = createCommerceService({
     repo: createCommerceRepo(db),
-    provider: testpay?.provider ?? unavailableProvider,
+    provider: testpay?.provider ?? stripe?.provider ?? unavailableProvider,
     tickets,
     shows,
     catalog,
@@ -76,6 +81,7 @@ export function composeShows(
     await app.register(catalogRoutes({ catalog, guards }));
     await app.register(commerceRoutes({ commerce, guards }));
     if (testpay) await app.register(testpayRoutes({ testpay }));
+    if (stripe) await app.register(stripeRoutes({ stripe }));
   }
 
   return { shows, tickets, devices, catalog, register };

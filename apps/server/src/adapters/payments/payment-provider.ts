@@ -32,8 +32,11 @@ export interface PaymentProvider {
   }): Promise<Intent>;
   /** Charges the attached saved card at once (no fan on the page); a decline is returned. */
   confirmOffSession(intentId: string): Promise<{ ok: true } | { ok: false; error: CardError }>;
-  /** Refunds `amount` of a succeeded payment; throws when the provider refuses. */
-  refund(intentId: string, amount: number): Promise<void>;
+  /**
+   * Refunds `amount` of a succeeded payment; throws when the provider refuses. `reference` names
+   * what is refunded (the order lines), so a retried request refunds once.
+   */
+  refund(intentId: string, amount: number, reference?: string): Promise<void>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
   /** Payment and setup successes, delivered once each (a webhook, for a remote provider). */
   onEvent(listener: (event: PaymentEvent) => Promise<void>): void;

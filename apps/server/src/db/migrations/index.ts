@@ -7,6 +7,7 @@ import * as m0005 from './0005-chat-and-stickers.ts';
 import * as m0006 from './0006-phone-and-partner-login.ts';
 import * as m0007 from './0007-commerce.ts';
 import * as m0008 from './0008-wall-totals.ts';
+import * as m0009 from './0009-retention.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0006-phone-and-partner-login': m0006,
   '0007-commerce': m0007,
   '0008-wall-totals': m0008,
+  '0009-retention': m0009,
 };

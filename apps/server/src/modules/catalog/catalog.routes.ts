@@ -4,6 +4,7 @@ import { CatalogQuery, CatalogResponse, ErrorBody, OrderListResponse, OrderQuery
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { notFound } from '../../errors.ts';
+import { requireThisApp } from '../../platform/app-identity.ts';
 import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
 import type { CatalogService } from './catalog.service.ts';
 
@@ -17,12 +18,14 @@ export function catalogRoutes(deps: { catalog: CatalogService; guards: AuthGuard
     app.get(
       '/thor/pg/catalog/',
       {
-        preHandler: deps.guards.requireAuth,
+        // 401 before 408 (accounts section 8): the app is asked of signed-in callers only.
+        preHandler: [deps.guards.requireAuth, requireThisApp],
         schema: {
           tags: ['shop'],
-          summary: 'Catalogue items; sticker packs are category bundle with their stickers in item_list',
+          summary:
+            'Catalogue items; sticker packs are category bundle with their stickers in item_list. 408 INVALID_APP when the Accept header names another app',
           querystring: CatalogQuery,
-          response: { 200: CatalogResponse, ...err(400, 401) },
+          response: { 200: CatalogResponse, ...err(400, 401, 408) },
         },
       },
       async (req) => deps.catalog.catalog(req.query),

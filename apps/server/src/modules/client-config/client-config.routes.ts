@@ -41,7 +41,9 @@ export function buildClientConfig(config: Config, shows: Show[], teaser: string 
     shop: { script_url: config.shop.scriptUrl, products_url: config.shop.productsUrl },
     program_pdf: '/program.pdf',
     features: {
-      purchases: config.payments.provider !== 'none',
+      // The web's card form speaks testpay only; with Stripe the purchase entry points stay hidden until
+      // the web mounts Stripe.js Elements (docs/decisions.md), so no Buy button leads to a dead end.
+      purchases: config.payments.provider === 'testpay',
       date_of_birth: true,
       maintenance: false,
       casting: config.casting,

@@ -147,10 +147,14 @@ export function createCommerceRepo(db: Db) {
       return Number(r.n);
     },
 
+    /**
+     * Cancels order lines, keeping only their dispute record (COM-62, docs/decisions.md): the
+     * payment's client_secret, which could still confirm a payment, is deleted at once.
+     */
     async cancelLines(subOrderIds: readonly string[], reason: string | null, at: Date, tx: Exec = db) {
       await tx
         .updateTable('orders')
-        .set({ status: 'canceled', cancel_reason: reason, canceled_at: at })
+        .set({ status: 'canceled', cancel_reason: reason, canceled_at: at, client_secret: null })
         .where('sub_order_id', 'in', [...subOrderIds])
         .execute();
     },

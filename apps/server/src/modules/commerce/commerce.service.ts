@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import {
-  type Billing,
-  type BillingInfoCreated,
-  type BillingInfoResponse,
-  type CancelOrderResponse,
-  DEFAULT_PAYMENT_VENDOR,
-  type OrderCreated,
-  type OrderPaymentStatus,
-  type OrderRequest,
-  type TicketAttributes,
+import type {
+  Billing,
+  BillingInfoCreated,
+  BillingInfoResponse,
+  CancelOrderResponse,
+  OrderCreated,
+  OrderPaymentStatus,
+  OrderRequest,
+  TicketAttributes,
 } from '@encore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/payment-provider.ts';
@@ -47,7 +46,8 @@ export function createCommerceService(deps: {
   const { repo, provider } = deps;
   const now = deps.now ?? (() => new Date());
   const vendorName = (asked?: string) => {
-    const name = asked ?? DEFAULT_PAYMENT_VENDOR;
+    // No name: the configured provider (accounts section 7), which tells the browser which client to load.
+    const name = asked ?? provider.name;
     if (name !== provider.name) throw new AppError('NOT_FOUND', 404, `No payment vendor named ${name}.`);
     return name;
   };
@@ -243,7 +243,7 @@ export function createCommerceService(deps: {
       const intentId = lines[0]?.payment_intent_id;
       if (amount > 0 && intentId) {
         try {
-          await provider.refund(intentId, amount);
+          await provider.refund(intentId, amount, lines.map((l) => l.sub_order_id).join('+'));
         } catch (err) {
           deps.log.warn({ err, orderId: q.order_id }, 'refund refused by the provider');
           throw new AppError('EXTERNAL_ERROR', 417, 'The payment provider refused the refund.');

@@ -117,6 +117,23 @@ describe('GET /thor/pg/catalog/?category=ticket', () => {
     expect((await get('/thor/pg/catalog/?category=ticket')).statusCode).toBe(401);
   });
 
+  it('COM-04: 408 INVALID_APP when the Accept header names another app; this app or none is served; 401 first', async () => {
+    const { headers } = await buyer(t.app, t.db);
+    const { show } = await sellingShow(t.db);
+    const url = `/thor/pg/catalog/?paid_event_name=${show.paid_event_name}&category=ticket`;
+    const accept = (app: string) =>
+      `application/json; app=${app}; version=1.10.6; platform=web; os=linux; device=desktop`;
+    const ours = await get(url, { ...headers, accept: accept('encore') });
+    expect(ours.statusCode).toBe(200);
+    expect(CatalogResponse.parse(ours.json()).results).toHaveLength(1);
+    const foreign = await get(url, { ...headers, accept: accept('other-shop') });
+    expect(foreign.statusCode).toBe(408);
+    expect(foreign.json()).toMatchObject({ code: 'INVALID_APP' });
+    expect((await get(url, { ...headers, accept: 'application/json; app=' })).statusCode).toBe(408);
+    expect((await get(url, { ...headers, accept: 'application/json' })).statusCode).toBe(200);
+    expect((await get(url, { accept: accept('other-shop') })).statusCode).toBe(401);
+  });
+
   it('refuses a show whose ticket item id another show sells (409), saving nothing of it', async () => {
     const { items } = await sellingShow(t.db);
     const other = { ...showEntity(), ticket_items: items };

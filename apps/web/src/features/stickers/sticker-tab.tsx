@@ -7,6 +7,7 @@ import { localeText } from '../../lib/i18n/locale-text.ts';
 import { showToast } from '../../lib/store/toast-store.ts';
 import { useUiStore } from '../../lib/store/ui-store.ts';
 import { useNow } from '../../lib/time/use-now.ts';
+import { catalogErrorKey } from './catalog-error.ts';
 import { CountdownCircle } from './countdown-circle.tsx';
 import { cooldownRemainingMs, readStickerSentAt, writeStickerSentAt } from './sticker-cooldown.ts';
 import { PURCHASED_MESSAGE_MS } from './sticker-purchase.ts';
@@ -87,7 +88,7 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
   if (store.isError) {
     return (
       <div className="sticker-tab sticker-tab--state" role="alert">
-        <p>{t('sticker-load-failed')}</p>
+        <p data-testid="sticker-load-error">{t(catalogErrorKey(store.error))}</p>
         <button type="button" className="btn btn--secondary btn--sm" onClick={() => void store.refetch()}>
           {t('sticker-retry')}
         </button>

@@ -1,29 +1,30 @@
-import {
-  type BillingInfoBody,
-  type BillingInfoCreated,
-  type BillingInfoResponse,
-  DEFAULT_PAYMENT_VENDOR,
-  type OrderBody,
-  type OrderCreated,
-  type OrderListResponse,
-  type PaymentVendorResponse,
+import type {
+  BillingInfoBody,
+  BillingInfoCreated,
+  BillingInfoResponse,
+  OrderBody,
+  OrderCreated,
+  OrderListResponse,
+  PaymentVendorResponse,
 } from '@encore/contract';
 import { apiRequest } from '../../../lib/api/api-client.ts';
 
 /** Purchase history page size (accounts section 9). */
 export const ORDER_PAGE_SIZE = 50;
 
-/** GET /thor/pg/vendor/ (COM-28): the card provider's publishable key. */
+/**
+ * GET /thor/pg/vendor/ (COM-28): the configured card provider (no name asks for the server's own)
+ * and its publishable key.
+ */
 export async function getPaymentVendor(): Promise<PaymentVendorResponse> {
-  const { data } = await apiRequest<PaymentVendorResponse>(`/thor/pg/vendor/?name=${DEFAULT_PAYMENT_VENDOR}`);
+  const { data } = await apiRequest<PaymentVendorResponse>('/thor/pg/vendor/');
   return data;
 }
 
 /** GET /thor/pg/billing_info/ (COM-37). */
 export async function getBillingInfo(): Promise<BillingInfoResponse> {
-  const { data } = await apiRequest<BillingInfoResponse>(
-    `/thor/pg/billing_info/?vendor=${DEFAULT_PAYMENT_VENDOR}`,
-  );
+  // No vendor: the server's configured card provider (accounts section 7).
+  const { data } = await apiRequest<BillingInfoResponse>('/thor/pg/billing_info/');
   return data;
 }
 
@@ -50,5 +51,9 @@ export async function getOrders(status: 'fulfilled' | 'cancelled'): Promise<Orde
 /** DELETE /thor/pg/order/ (COM-58): 200, 202 and 206 are accepted (COM-59). */
 export async function requestRefund(order: { order_id: string; sub_order_id: string }, reason: string) {
   const query = new URLSearchParams({ order_id: order.order_id, sub_order_id: order.sub_order_id, reason });
-  return apiRequest<{ result: string }>(`/thor/pg/order/?${query}`, { method: 'DELETE' });
+  // 403 is the refund's own OUT_OF_DATE (accounts section 8), not a rejected session: only 401 signs out.
+  return apiRequest<{ result: string }>(`/thor/pg/order/?${query}`, {
+    method: 'DELETE',
+    handleAuthFailure: 'unauthorized-only',
+  });
 }

@@ -67,6 +67,7 @@ export const enChat = {
   'sticker-purchase-failed': 'The purchase did not go through. Please try again.',
   'sticker-none': 'No sticker packs for this show yet.',
   'sticker-load-failed': 'The sticker store didn’t load.',
+  'sticker-load-invalid-app': 'This page is out of date. Reload it to open the sticker store.',
   'sticker-retry': 'Retry',
   'sticker-pinned': 'Stickers from the room',
 

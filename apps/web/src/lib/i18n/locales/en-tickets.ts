@@ -112,4 +112,6 @@ export const enTickets = {
   'history-refund-pending': 'Sending your refund request…',
   'history-refund-done': 'Your refund request has been received.',
   'history-refund-error': 'There was a problem submitting your refund request.',
+  'commerce-retention':
+    'Data retention: the payment details of an order are deleted as soon as it is canceled or refunded. Records needed to handle a payment dispute are kept for 3 years, and access logs for 3 months.',
 };

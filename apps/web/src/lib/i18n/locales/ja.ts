@@ -388,6 +388,7 @@ export const ja: Messages = {
   'sticker-purchase-failed': '購入を完了できませんでした。もう一度お試しください。',
   'sticker-none': 'この公演のスタンプパックはまだありません。',
   'sticker-load-failed': 'スタンプストアを読み込めませんでした。',
+  'sticker-load-invalid-app': 'このページは古くなっています。再読み込みしてスタンプストアを開いてください。',
   'sticker-retry': '再試行',
   'sticker-pinned': 'ルームのスタンプ',
   'alert-slate-alt': '公演からのお知らせ',
@@ -631,4 +632,6 @@ export const ja: Messages = {
   'history-refund-pending': '返金リクエストを送信しています…',
   'history-refund-done': '返金リクエストを受け付けました。',
   'history-refund-error': '返金リクエストの送信中に問題が発生しました。',
+  'commerce-retention':
+    'データの保存期間：注文がキャンセルまたは返金されると、その注文の支払い情報は直ちに削除されます。支払いに関する紛争の処理に必要な記録は3年間、アクセスログは3か月間保存されます。',
 };

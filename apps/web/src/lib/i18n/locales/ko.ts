@@ -378,6 +378,7 @@ export const ko: Messages = {
   'sticker-purchase-failed': '구매가 완료되지 않았습니다. 다시 시도해 주세요.',
   'sticker-none': '이 공연의 스티커 팩이 아직 없습니다.',
   'sticker-load-failed': '스티커 스토어를 불러오지 못했습니다.',
+  'sticker-load-invalid-app': '이 페이지는 오래된 버전입니다. 새로고침한 뒤 스티커 스토어를 열어 주세요.',
   'sticker-retry': '다시 시도',
   'sticker-pinned': '채팅방의 스티커',
   'alert-slate-alt': '공연 안내',
@@ -616,4 +617,6 @@ export const ko: Messages = {
   'history-refund-pending': '환불 요청을 보내는 중…',
   'history-refund-done': '환불 요청이 접수되었습니다.',
   'history-refund-error': '환불 요청을 제출하는 중 문제가 발생했습니다.',
+  'commerce-retention':
+    '데이터 보관: 주문이 취소되거나 환불되면 해당 주문의 결제 정보는 즉시 삭제됩니다. 결제 분쟁 처리에 필요한 기록은 3년, 접속 기록은 3개월 동안 보관됩니다.',
 };

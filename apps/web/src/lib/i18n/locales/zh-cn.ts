@@ -369,6 +369,7 @@ export const zhCn: Messages = {
   'sticker-purchase-failed': '购买未完成，请重试。',
   'sticker-none': '本场演出暂无贴纸包。',
   'sticker-load-failed': '贴纸商店加载失败。',
+  'sticker-load-invalid-app': '此页面版本已过期。请刷新后再打开贴纸商店。',
   'sticker-retry': '重试',
   'sticker-pinned': '聊天室的贴纸',
   'alert-slate-alt': '来自演出的消息',
@@ -600,4 +601,6 @@ export const zhCn: Messages = {
   'history-refund-pending': '正在提交退款申请…',
   'history-refund-done': '我们已收到您的退款申请。',
   'history-refund-error': '提交退款申请时出现问题。',
+  'commerce-retention':
+    '数据保留：订单一经取消或退款，其支付信息即被删除。处理支付争议所需的记录保留3年，访问日志保留3个月。',
 };

@@ -12,6 +12,7 @@ import { getBillingInfo, getPaymentVendor, saveBillingInfo } from '../../api/com
 import { billingEnabled, EMPTY_BILLING, paymentFormValid } from '../../purchase-rules.ts';
 import { PaymentForm, type PaymentFormValue } from '../purchase/payment-form.tsx';
 import '../purchase/purchase.css';
+import './account.css';
 
 /** The billing success message shows 4 s (COM-45). */
 const SAVED_TOAST_MS = 4000;
@@ -122,6 +123,9 @@ export function BillingInfoModal({ onClose }: { onClose: () => void }) {
               </Button>
             </div>
           )}
+          <p className="account-legal" data-testid="billing-retention">
+            {t('commerce-retention')}
+          </p>
         </div>
       )}
     </Modal>

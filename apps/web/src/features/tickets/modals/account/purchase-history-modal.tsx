@@ -69,6 +69,9 @@ export function PurchaseHistoryModal({ onClose }: { onClose: () => void }) {
             <OrderRow key={order.sub_order_id} order={order} />
           ))}
         </ul>
+        <p className="account-legal" data-testid="history-retention">
+          {t('commerce-retention')}
+        </p>
       </div>
     </Modal>
   );
