@@ -279,6 +279,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const devicesRepo = createDevicesRepo(db);
   const liveness = createDeviceLiveness({ devices: devicesRepo, bus });
   app.addHook('onClose', async () => liveness.close());
+  const media = createMediaCatalog(config.media.dir);
+  const drmAdapter = createDrmAdapter(config.drm);
   const video = createVideoService({
     shows,
     tickets,
@@ -286,10 +288,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     liveness,
     tokens: createDrmTokens(config.drm.tokenSecret),
     tokenTtlSeconds: config.drm.tokenTtlSeconds,
-    adapter: createDrmAdapter(config.drm),
+    adapter: drmAdapter,
     publicUrl: config.publicUrl,
+    dashKey: async (kid) => (await media.current())?.dashKeys.get(kid) ?? null,
   });
-  const media = createMediaCatalog(config.media.dir);
 
   app.get('/healthz', { schema: { hide: true } }, async () => {
     await db.selectFrom('users').select('id').limit(1).execute();
@@ -367,6 +369,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       mediaDir: config.media.dir,
       catalog: media,
       keyAuthorizer: video.authorizeKey,
+      drmSystems: drmAdapter.systems,
       keyUriBase: config.media.keyUriBase && `${config.media.keyUriBase}/media/keys`,
     }),
   );
