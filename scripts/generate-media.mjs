@@ -175,7 +175,12 @@ async function generate(fingerprint, version) {
     const encoded = await pool(plan, jobs, async (s) => {
       const { key, ivHex } = keys.get(s.name);
       const result = await encodeStream(s, { root: tmp, scratch, key, ivHex });
-      const dash = await packageDash(s, { root: tmp, scratch, ...dashKeys.get(s.name), variants: result.variants });
+      const dash = await packageDash(s, {
+        root: tmp,
+        scratch,
+        ...dashKeys.get(s.name),
+        variants: result.variants,
+      });
       console.log(
         `  ${s.name.padEnd(15)} ${result.seconds.toFixed(1).padStart(5)} s, DASH ${dash.seconds.toFixed(1)} s`,
       );

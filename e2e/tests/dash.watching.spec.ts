@@ -41,7 +41,11 @@ test('DASH: encrypted live DASH plays through ClearKey with the licence request 
         if (req.url().endsWith('.mpd')) manifests.push(req.url());
         if (!req.url().endsWith(CLEARKEY_LICENCE_PATH)) return;
         void Promise.all([req.allHeaders(), req.response()]).then(([h, res]) =>
-          licences.push({ authorization: h.authorization, drm: h[DRM_TOKEN_HEADER], status: res?.status() ?? 0 }),
+          licences.push({
+            authorization: h.authorization,
+            drm: h[DRM_TOKEN_HEADER],
+            status: res?.status() ?? 0,
+          }),
         );
       });
     },

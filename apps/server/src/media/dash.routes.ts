@@ -1,12 +1,12 @@
+import { readFile } from 'node:fs/promises';
 import type { DrmSystem } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { readFile } from 'node:fs/promises';
 import { z } from 'zod';
 import { notFound } from '../errors.ts';
 import { loopPosition, renderMpd } from './dash-manifest.ts';
 import { type Catalog, type DashStream, dashPath } from './media-catalog.ts';
-import { shiftTfdt } from './mp4-fragment.ts';
 import { CACHE, sendFile, streamOf } from './media-http.ts';
+import { shiftTfdt } from './mp4-fragment.ts';
 
 export type DashRoutesOptions = {
   ready: () => Promise<Catalog>;
@@ -77,7 +77,11 @@ export function dashRoutes(opts: DashRoutesOptions): FastifyPluginAsyncZod {
       {
         schema: {
           tags: ['media'],
-          params: z.object({ stream: Name, representation: Representation, file: z.string().regex(DASH_FILE) }),
+          params: z.object({
+            stream: Name,
+            representation: Representation,
+            file: z.string().regex(DASH_FILE),
+          }),
         },
       },
       async (req, reply) => {
@@ -89,7 +93,8 @@ export function dashRoutes(opts: DashRoutesOptions): FastifyPluginAsyncZod {
         const m = DASH_FILE.exec(file);
         // A file of another build would sit on another clock: it does not exist.
         if (!m || m[1] !== c.manifest.buildId) throw notFound();
-        if (m[2]) return sendFile(reply, dashPath(c, name, representation, 'init'), 'video/mp4', CACHE.immutable);
+        if (m[2])
+          return sendFile(reply, dashPath(c, name, representation, 'init'), 'video/mp4', CACHE.immutable);
 
         // Segment k exists once it has completely elapsed, as in the HLS live window.
         const number = Number(m[3]);

@@ -13,7 +13,6 @@ import {
   captionSegmentPath,
   createMediaCatalog,
   type MediaCatalog,
-  type MediaStream,
   segmentPath,
 } from './media-catalog.ts';
 import { CACHE, notReady, sendFile, streamOf } from './media-http.ts';

@@ -112,23 +112,37 @@ export function openDashSession(
     if (syncStarted || !opts.moment) return;
     syncStarted = true;
     const moment = opts.moment;
-    stopSync = keepMoment(video, liveDate, () => movedMoment(moment), () => {
-      syncing = false;
-    });
+    stopSync = keepMoment(
+      video,
+      liveDate,
+      () => movedMoment(moment),
+      () => {
+        syncing = false;
+      },
+    );
   };
   video.addEventListener('playing', onPlaying);
 
+  /** Presentation time of the kept moment, when the previous stream's clock tells where it is. */
+  const momentTime = (clock: number | null | undefined) =>
+    opts.moment && clock != null
+      ? (movedMoment(opts.moment) + MOMENT_SYNC.startLookaheadS * 1000 - clock) / 1000
+      : undefined;
+
   const load = async () => {
     await player.attach(video);
-    await player.load(opts.url);
+    // The angle switch keeps the moment: every DASH stream of a build has one availabilityStartTime,
+    // so the kept date is a presentation time and the stream starts there (no segment of the live
+    // edge is loaded first); the last gap is closed once playing (keepMoment).
+    const startAt = momentTime(opts.previousClock);
+    await player.load(opts.url, startAt);
     if (destroyed) return;
     const live = player.isLive();
     const start = live ? (player.getPresentationStartTimeAsDate()?.getTime() ?? null) : null;
     ev.onClock(start);
-    // The angle switch keeps the moment: every DASH stream of a build has one availabilityStartTime,
-    // so the kept date is a presentation time; the last gap is closed once playing (keepMoment).
-    if (live && start !== null && opts.moment) {
-      const target = (movedMoment(opts.moment) + MOMENT_SYNC.startLookaheadS * 1000 - start) / 1000;
+    // Without the previous clock (the first DASH stream after an HLS one), seek once its own is known.
+    const target = startAt === undefined && live ? momentTime(start) : undefined;
+    if (target !== undefined) {
       const range = player.seekRange();
       if (target > range.start && target < range.end) video.currentTime = target;
     }
@@ -173,6 +187,9 @@ export function openDashSession(
     retry: () => {
       const dateMs = liveDate();
       if (dateMs !== null) opts.moment = { dateMs, at: performance.now() };
+      opts.previousClock = player.isLive()
+        ? (player.getPresentationStartTimeAsDate()?.getTime() ?? null)
+        : null;
       void player.unload().then(start);
     },
     keySystem: () => player.keySystem() || null,

@@ -4,13 +4,12 @@ import { type TrackInfo, trackForLanguage } from './captions.ts';
 import { positionForDate } from './live-edge.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
-import { sameOrigin } from './player-session.ts';
 import { errorOutcome, hlsErrorMessage } from './player-errors.ts';
 import type { PlayerSession, SessionEvents, SessionOptions } from './player-session.ts';
+import { sameOrigin } from './player-session.ts';
 import { startLevel } from './quality-levels.ts';
 
 export type { SessionEvents, SessionOptions } from './player-session.ts';
-
 
 /** hls.js settings of viewing section 9 (PLY-05). */
 export function hlsConfig(opts: SessionOptions) {

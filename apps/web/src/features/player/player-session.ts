@@ -31,6 +31,11 @@ export interface SessionOptions {
   authToken: () => string | null;
   /** The program date of the picture the previous stream showed, and when (performance.now()). */
   moment: { dateMs: number; at: number } | null;
+  /**
+   * The previous stream's date of media time 0 (onClock). Every live DASH stream of a media build
+   * shares its availabilityStartTime, so the DASH session starts right at the kept moment with it.
+   */
+  previousClock?: number | null;
   uhdMode: boolean;
   captionLanguage: string;
   /** The level chosen by the fan (-1 auto) to keep across streams, when the new one has it. */

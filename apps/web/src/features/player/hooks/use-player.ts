@@ -121,6 +121,7 @@ export function usePlayer(
           drmToken: () => drmRef.current.token(),
           authToken: () => useSessionStore.getState().authToken,
           moment,
+          previousClock: clockRef.current,
           uhdMode,
           captionLanguage: captionSelection,
           preferredHeight: qualitySelection,
