@@ -1,8 +1,7 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import type { TrackInfo } from '../captions.ts';
-import { loadShaka } from '../dash-engine.ts';
-import { openDashSession } from '../dash-session.ts';
+import { loadDash } from '../dash-engine.ts';
 import type { DashKeySystems } from '../drm-rules.ts';
 import { loadHls } from '../hls-engine.ts';
 import { openHlsSession } from '../hls-session.ts';
@@ -68,7 +67,7 @@ type OpenSession = (video: HTMLVideoElement, opts: SessionOptions, ev: SessionEv
 /** The engine of a stream type, each its own lazy chunk, behind one session interface. */
 const loadEngine = (type: PlayerSource['type']): Promise<OpenSession> =>
   type === 'dash'
-    ? loadShaka().then((shaka) => (video, opts, ev) => openDashSession(shaka, video, opts, ev))
+    ? loadDash()
     : loadHls().then((Hls) => (video, opts, ev) => openHlsSession(Hls, video, opts, ev));
 
 /**
