@@ -1,6 +1,7 @@
 // Generates Encore's demo media: six camera angles with an ABR ladder, two multiview mosaics with their
 // box layouts, a fan wall, a short 4K rendition and captions in en/ko/ja/zh-cn, all HLS with AES-128
-// encrypted MPEG-TS segments. The origin (apps/server/src/media) serves it as a live stream.
+// encrypted MPEG-TS segments, and the same streams as CENC-encrypted fragmented-MP4 DASH (copied, not
+// re-encoded; scripts/media/dash-package.mjs). The origin (apps/server/src/media) serves it live.
 //
 //   node scripts/generate-media.mjs [--out DIR] [--force] [--jobs N]
 //
@@ -15,12 +16,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { CAPTION_LANGUAGES, cueCount, fullVtt, segmentVtt } from './media/captions.mjs';
+import { packageDash } from './media/dash-package.mjs';
 import { encodeStream, ffmpegVersion, killRunning } from './media/hls-encode.mjs';
 import { LOOP_SECONDS, REFERENCE, SEGMENT_SECONDS, streamPlan } from './media/plan.mjs';
 import { makeTeaser } from './media/teaser.mjs';
 
 /** Bump when the cache layout or manifest.json changes shape; the origin checks it. */
-const FORMAT = 1;
+const FORMAT = 2;
 const root = path.resolve(import.meta.dirname, '..');
 /** The landing page's teaser is cut from this stream (its smallest rung). */
 const TEASER_STREAM = 'streampips6';
@@ -61,6 +63,11 @@ async function upToDate(fingerprint) {
       for (const v of s.variants) {
         const last = `seg_${String(v.segmentCount - 1).padStart(5, '0')}.ts`;
         if (!existsSync(path.join(out, 'streams', name, v.name, last))) return false;
+      }
+      if (!s.dash || !existsSync(path.join(out, s.dash.key.file))) return false;
+      const lastDash = `seg_${String(s.dash.segmentCount - 1).padStart(5, '0')}.m4s`;
+      for (const r of [...s.dash.video, s.dash.audio]) {
+        if (!existsSync(path.join(out, 'streams', name, 'dash', r.name, lastDash))) return false;
       }
     }
     return true;
@@ -154,16 +161,30 @@ async function generate(fingerprint, version) {
     await mkdir(path.join(tmp, 'layouts'), { recursive: true });
     const plan = streamPlan();
     const keys = new Map();
+    const dashKeys = new Map();
     for (const s of plan) {
       const key = randomBytes(16);
       keys.set(s.name, { key, ivHex: randomBytes(16).toString('hex'), id: randomBytes(8).toString('hex') });
       await writeFile(path.join(tmp, 'keys', `${s.name}.key`), key, { mode: 0o600 });
+      // DASH has its own key (CENC is AES-CTR, the HLS key AES-CBC: no key serves two ciphers) and a
+      // 16-byte key id, which the MPD and the init segments name.
+      const dashKey = randomBytes(16);
+      dashKeys.set(s.name, { key: dashKey, kid: randomBytes(16).toString('hex') });
+      await writeFile(path.join(tmp, 'keys', `${s.name}.cenc.key`), dashKey, { mode: 0o600 });
     }
     const encoded = await pool(plan, jobs, async (s) => {
       const { key, ivHex } = keys.get(s.name);
       const result = await encodeStream(s, { root: tmp, scratch, key, ivHex });
-      console.log(`  ${s.name.padEnd(15)} ${result.seconds.toFixed(1).padStart(5)} s`);
-      return result;
+      const dash = await packageDash(s, {
+        root: tmp,
+        scratch,
+        ...dashKeys.get(s.name),
+        variants: result.variants,
+      });
+      console.log(
+        `  ${s.name.padEnd(15)} ${result.seconds.toFixed(1).padStart(5)} s, DASH ${dash.seconds.toFixed(1)} s`,
+      );
+      return { ...result, dash };
     });
 
     // Captions ride on every stream that loops with the show; one X-TIMESTAMP-MAP must fit them all.
@@ -200,6 +221,13 @@ async function generate(fingerprint, version) {
         captions: s.seconds === LOOP_SECONDS,
         key: { id: k.id, file: `keys/${s.name}.key`, iv: `0x${k.ivHex}` },
         variants: e.variants,
+        dash: {
+          kid: e.dash.kid,
+          key: { file: `keys/${s.name}.cenc.key` },
+          segmentCount: e.dash.segmentCount,
+          video: e.dash.video,
+          audio: e.dash.audio,
+        },
         layout: s.layout ? { file: layout, ...s.layout } : null,
         encodeSeconds: e.seconds,
       };

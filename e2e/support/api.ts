@@ -32,7 +32,8 @@ export async function scheduleShow(
   request: APIRequestContext,
   doorsInMs: number,
   eventConfig: Record<string, unknown> = {},
-  source?: (stream: string) => string,
+  /** Each stream's source: an HLS URL, or the whole entry (HLS and DASH). */
+  source?: (stream: string) => string | { hls: { url: string }; dash?: { url: string } },
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
@@ -66,7 +67,7 @@ export async function scheduleShow(
       streams: Object.fromEntries(
         Object.keys(show.streams as Record<string, unknown>).map((name) => [
           name,
-          { hls: { url: source(name) } },
+          ((s) => (typeof s === 'string' ? { hls: { url: s } } : s))(source(name)),
         ]),
       ),
     }),

@@ -146,7 +146,7 @@ export async function steadyLag(page: Page): Promise<number> {
  */
 export async function showWithSources(
   request: APIRequestContext,
-  url: (name: string) => string,
+  url: (name: string) => string | { hls: { url: string }; dash?: { url: string } },
 ): Promise<string> {
   return (await scheduleShow(request, -20 * 60_000, {}, url)).slug;
 }

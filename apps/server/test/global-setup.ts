@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -60,13 +60,25 @@ export async function setup(project: TestProject): Promise<() => Promise<void>> 
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
+/** The cache format the tests need (scripts/generate-media.mjs FORMAT): 2 brought DASH. */
+const MEDIA_FORMAT = 2;
+
+function cachedFormat(): number {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(repoRoot, 'media-cache', 'manifest.json'), 'utf8'));
+    return Number(manifest.format);
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * The video tests decrypt real segments of the demo media: generate it when the cache is missing
- * (a few minutes, once; a complete cache is left alone). MEDIA_DIR pointing elsewhere is the
- * caller's to fill.
+ * The video tests decrypt real segments of the demo media: generate it when the cache is missing or
+ * of an older format (a few minutes, once; a complete cache is left alone). MEDIA_DIR pointing
+ * elsewhere is the caller's to fill.
  */
 function ensureMedia(): void {
-  if (process.env.MEDIA_DIR || existsSync(path.join(repoRoot, 'media-cache', 'manifest.json'))) return;
+  if (process.env.MEDIA_DIR || cachedFormat() >= MEDIA_FORMAT) return;
   const res = spawnSync(process.execPath, [path.join(repoRoot, 'scripts/generate-media.mjs')], {
     stdio: 'inherit',
   });

@@ -34,6 +34,21 @@ export function isKeyUrl(
   }
 }
 
+/**
+ * Encore's own ClearKey licence server (the 'aes' provider's DASH path): POST a W3C ClearKey licence
+ * request `{kids, type}` with Authorization 'Token {auth token}' and the DRM token in DRM_TOKEN_HEADER;
+ * the answer is the ClearKey licence `{keys: [{kty: 'oct', kid, k}], type}`.
+ */
+export const CLEARKEY_LICENCE_PATH = '/thor/video/licence/clearkey/';
+
+/** EME key systems: the provider systems' and W3C ClearKey, the fallback of a browser without them. */
+export const KEY_SYSTEMS = {
+  fairplay: 'com.apple.fps.1_0',
+  widevine: 'com.widevine.alpha',
+  playready: 'com.microsoft.playready',
+  clearkey: 'org.w3.clearkey',
+} as const;
+
 /** Stream types of GET /thor/video/drm/ (viewing section 7). */
 export const STREAM_TYPES = ['hls', 'dash'] as const;
 export type StreamType = (typeof STREAM_TYPES)[number];

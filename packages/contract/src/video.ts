@@ -101,3 +101,20 @@ export type DrmTokenResponse = z.infer<typeof DrmTokenResponse>;
 
 /** POST /thor/video/licence/{system}/ (provider path): Encore's licence proxy. */
 export const DrmLicenceParams = z.object({ system: z.string().max(16) });
+
+/** A key id or key in a ClearKey licence: unpadded base64url of 16 bytes (W3C EME, ClearKey). */
+const B64Url16 = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+
+/** POST CLEARKEY_LICENCE_PATH body: the CDM's licence request message, as JSON. */
+export const ClearKeyLicenceRequest = z.object({
+  kids: z.array(B64Url16).min(1).max(16),
+  type: z.enum(['temporary', 'persistent-license']).default('temporary'),
+});
+export type ClearKeyLicenceRequest = z.infer<typeof ClearKeyLicenceRequest>;
+
+/** The ClearKey licence: a JSON Web Key set of the requested keys. */
+export const ClearKeyLicence = z.object({
+  keys: z.array(z.object({ kty: z.literal('oct'), kid: B64Url16, k: B64Url16 })),
+  type: z.enum(['temporary', 'persistent-license']),
+});
+export type ClearKeyLicence = z.infer<typeof ClearKeyLicence>;

@@ -24,6 +24,8 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
   const devicesRepo = createDevicesRepo(db);
   const liveness = createDeviceLiveness({ devices: devicesRepo, bus });
   app.addHook('onClose', async () => liveness.close());
+  const media = createMediaCatalog(config.media.dir);
+  const drmAdapter = createDrmAdapter(config.drm);
   const video = createVideoService({
     shows: deps.shows,
     tickets: deps.tickets,
@@ -31,10 +33,11 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
     liveness,
     tokens: createDrmTokens(config.drm.tokenSecret),
     tokenTtlSeconds: config.drm.tokenTtlSeconds,
-    adapter: createDrmAdapter(config.drm),
+    adapter: drmAdapter,
     publicUrl: config.publicUrl,
+    // The origin's CENC keys, for Encore's own ClearKey licence (DASH).
+    dashKey: async (kid) => (await media.current())?.dashKeys.get(kid) ?? null,
   });
-  const media = createMediaCatalog(config.media.dir);
 
   async function register(guards: AuthGuards): Promise<void> {
     await app.register(
@@ -42,6 +45,7 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
         mediaDir: config.media.dir,
         catalog: media,
         keyAuthorizer: video.authorizeKey,
+        drmSystems: drmAdapter.systems,
         keyUriBase: config.media.keyUriBase && `${config.media.keyUriBase}/media/keys`,
       }),
     );

@@ -2,7 +2,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 
-/** The manifest.json that scripts/generate-media.mjs writes (its FORMAT 1). */
+/** The manifest.json that scripts/generate-media.mjs writes (its FORMAT 2; 1 had no DASH). */
 const Variant = z.object({
   name: z.string().regex(/^[a-z0-9]{1,16}$/),
   width: z.number().int().positive(),
@@ -31,6 +31,29 @@ export const Layout = z.object({
 });
 export type Layout = z.infer<typeof Layout>;
 
+const DashRepresentation = z.object({
+  name: z.string().regex(/^[a-z0-9]{1,16}$/),
+  bandwidth: z.number().int().positive(),
+  codecs: z.string().regex(/^[\w.]+$/),
+  timescale: z.number().int().positive(),
+});
+
+/** The stream as CENC fragmented-MP4 DASH (streams/<name>/dash/<representation>/), its own key. */
+const Dash = z.object({
+  kid: z.string().regex(/^[0-9a-f]{32}$/),
+  key: z.object({ file: z.string().regex(/^keys\/[a-z0-9-]+\.cenc\.key$/) }),
+  segmentCount: z.number().int().positive(),
+  video: z.array(
+    DashRepresentation.extend({
+      width: z.number().int().positive(),
+      height: z.number().int().positive(),
+      frameRate: z.number().positive(),
+    }),
+  ),
+  audio: DashRepresentation.extend({ sampleRate: z.number().int().positive() }),
+});
+export type DashStream = z.infer<typeof Dash>;
+
 const Stream = z.object({
   kind: z.enum(['angle', 'mosaic', 'fanwall', '4k']),
   label: z.string(),
@@ -42,12 +65,14 @@ const Stream = z.object({
     iv: z.string().regex(/^0x[0-9a-f]{32}$/),
   }),
   variants: z.array(Variant).min(1),
+  /** Absent in caches made before DASH (format 1): such a stream plays HLS only. */
+  dash: Dash.optional(),
   layout: Layout.nullable(),
 });
 export type MediaStream = z.infer<typeof Stream>;
 
 export const Manifest = z.object({
-  format: z.literal(1),
+  format: z.union([z.literal(1), z.literal(2)]),
   buildId: z.string().regex(/^[0-9a-f]{8}$/),
   /** When the build was made: the live clock counts its segments from a minute before it. */
   generatedAt: z.iso.datetime(),
@@ -73,6 +98,8 @@ export type Catalog = {
   manifest: Manifest;
   /** Key bytes by stream name, read once per cache build. */
   keys: Map<string, Buffer>;
+  /** DASH (CENC) keys by key id (hex), with the stream they open. */
+  dashKeys: Map<string, { stream: string; key: Buffer }>;
 };
 
 export type MediaCatalog = {
@@ -104,12 +131,18 @@ export function createMediaCatalog(dir: string, now: () => number = Date.now): M
     try {
       const manifest = Manifest.parse(JSON.parse(await readFile(manifestFile, 'utf8')));
       const keys = new Map<string, Buffer>();
+      const dashKeys = new Map<string, { stream: string; key: Buffer }>();
       for (const [name, stream] of Object.entries(manifest.streams)) {
         const key = await readFile(path.join(dir, stream.key.file));
         if (key.length !== 16) return null;
         keys.set(name, key);
+        if (stream.dash) {
+          const dashKey = await readFile(path.join(dir, stream.dash.key.file));
+          if (dashKey.length !== 16) return null;
+          dashKeys.set(stream.dash.kid, { stream: name, key: dashKey });
+        }
       }
-      return { dir, manifest, keys };
+      return { dir, manifest, keys, dashKeys };
     } catch {
       return null;
     }
@@ -142,4 +175,10 @@ export function captionSegmentPath(c: Catalog, lang: string, index: number): str
 
 export function captionFilePath(c: Catalog, lang: string): string {
   return path.join(c.dir, 'captions', `${lang}.vtt`);
+}
+
+/** A DASH representation's init segment or loop segment `index`, on disk. */
+export function dashPath(c: Catalog, stream: string, representation: string, index: number | 'init'): string {
+  const file = index === 'init' ? 'init.mp4' : `seg_${String(index).padStart(5, '0')}.m4s`;
+  return path.join(c.dir, 'streams', stream, 'dash', representation, file);
 }

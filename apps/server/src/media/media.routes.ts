@@ -1,10 +1,10 @@
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { DrmSystem } from '@encore/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
+import { forbidden, notFound, unauthorized } from '../errors.ts';
+import { dashRoutes } from './dash.routes.ts';
 import { computeLiveWindow, epochOfBuild, renderMediaPlaylist } from './live-window.ts';
 import { renderMasterPlaylist } from './master-playlist.ts';
 import {
@@ -13,9 +13,9 @@ import {
   captionSegmentPath,
   createMediaCatalog,
   type MediaCatalog,
-  type MediaStream,
   segmentPath,
 } from './media-catalog.ts';
+import { CACHE, notReady, sendFile, streamOf } from './media-http.ts';
 import { renderVodPlaylist } from './vod-playlist.ts';
 
 /**
@@ -39,18 +39,13 @@ export type MediaRoutesOptions = {
   keyUriBase?: string;
   /** The cache to serve, when the app shares it (health check); else one over `mediaDir`. */
   catalog?: MediaCatalog;
+  /** Provider key systems (DRMtoday path) that the DASH manifests name beside ClearKey. */
+  drmSystems?: readonly DrmSystem[];
 };
 
 /** The media cache in the repository, where `npm start` generates it. */
 export const DEFAULT_MEDIA_DIR = path.resolve(import.meta.dirname, '../../../../media-cache');
 
-const CACHE = {
-  master: 'public, max-age=5',
-  live: 'public, max-age=1',
-  immutable: 'public, max-age=31536000, immutable',
-  sidecar: 'public, max-age=60',
-  key: 'private, no-store',
-};
 const M3U8 = 'application/vnd.apple.mpegurl';
 
 /**
@@ -74,18 +69,7 @@ const TokenQuery = z.object({
 const SEGMENT_FILE = /^([0-9a-f]{8})-(\d{5})\.ts$/;
 const CAPTION_SEGMENT_FILE = /^([0-9a-f]{8})-(\d{5})\.vtt$/;
 
-const notReady = () =>
-  new AppError('MEDIA_NOT_READY', 503, 'The media is not ready yet: run `node scripts/generate-media.mjs`.', {
-    retryAfter: 10,
-  });
-
 const pad = (i: number) => String(i).padStart(5, '0');
-
-function streamOf(c: Catalog, name: string): MediaStream {
-  const stream = c.manifest.streams[name];
-  if (!stream) throw notFound('No such stream.');
-  return stream;
-}
 
 /** Parses `<buildId>-<index>.<ext>`; a file of another build or beyond the loop does not exist. */
 function loopIndexOf(c: Catalog, file: string, pattern: RegExp, segmentCount: number): number {
@@ -93,21 +77,6 @@ function loopIndexOf(c: Catalog, file: string, pattern: RegExp, segmentCount: nu
   const index = Number(m?.[2]);
   if (!m || m[1] !== c.manifest.buildId || !(index < segmentCount)) throw notFound();
   return index;
-}
-
-async function sendFile(reply: FastifyReply, file: string, type: string, cacheControl: string) {
-  let size: number;
-  try {
-    size = (await stat(file)).size;
-  } catch {
-    throw notFound();
-  }
-  // Streamed, never buffered: a segment is hundreds of kilobytes and many are in flight at once.
-  return reply
-    .header('content-type', type)
-    .header('content-length', size)
-    .header('cache-control', cacheControl)
-    .send(createReadStream(file));
 }
 
 /**
@@ -126,10 +95,12 @@ export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
     return c;
   }
 
+  const epochOf = (c: Catalog) => opts.epochMs ?? epochOfBuild(c.manifest.generatedAt);
+
   function window(c: Catalog, segmentCount: number) {
     return computeLiveWindow({
       nowMs: now(),
-      epochMs: opts.epochMs ?? epochOfBuild(c.manifest.generatedAt),
+      epochMs: epochOf(c),
       segmentDurationMs: Math.round(c.manifest.segmentDuration * 1000),
       segmentCount,
       windowSize,
@@ -145,6 +116,16 @@ export function mediaRoutes(opts: MediaRoutesOptions): FastifyPluginAsyncZod {
     token ? `${sep}token=${encodeURIComponent(token)}` : '';
 
   return async (app) => {
+    await app.register(
+      dashRoutes({
+        ready,
+        now,
+        epochOf,
+        windowSize,
+        drmSystems: opts.drmSystems ?? [],
+      }),
+    );
+
     // Each playlist in two renditions: the live window over the loop, and on demand (a replay or a
     // re-airing watched at the viewer's pace: the loop once, EXT-X-ENDLIST), through the same segments
     // and the same key route, so the key protection is the same for both.

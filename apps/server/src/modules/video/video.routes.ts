@@ -1,4 +1,7 @@
 import {
+  CLEARKEY_LICENCE_PATH,
+  ClearKeyLicence,
+  ClearKeyLicenceRequest,
   DRM_TOKEN_HEADER,
   DrmLicenceParams,
   DrmTokenQuery,
@@ -65,6 +68,27 @@ export function videoRoutes(deps: { video: VideoService; guards: AuthGuards }): 
         },
       },
       async (req) => deps.video.video(req.params.id),
+    );
+
+    app.post(
+      CLEARKEY_LICENCE_PATH,
+      {
+        preHandler: deps.guards.requireAuth,
+        schema: {
+          tags: ['video'],
+          summary: 'Encore’s own ClearKey licence (W3C ClearKey JSON) for the origin’s DASH',
+          body: ClearKeyLicenceRequest,
+          response: { 200: ClearKeyLicence, ...err(400, 401, 403, 404) },
+        },
+      },
+      async (req, reply) => {
+        const licence = await deps.video.clearKeyLicence(
+          sessionOf(req),
+          req.headers[DRM_TOKEN_HEADER],
+          req.body,
+        );
+        return reply.header('cache-control', 'private, no-store').send(licence);
+      },
     );
 
     app.post(

@@ -1,4 +1,6 @@
 import {
+  type ClearKeyLicence,
+  type ClearKeyLicenceRequest,
   computeEntitlements,
   DRM_REFRESH_MARGIN_MS,
   DRM_SYSTEMS,
@@ -58,6 +60,8 @@ export type VideoDeps = {
   adapter: DrmAdapter;
   /** The app's public URL: a stream mapped to `${publicUrl}/media/...` is the origin's too. */
   publicUrl: string;
+  /** The media origin's DASH (CENC) key of a key id (hex), with its stream; null for none. */
+  dashKey: (kidHex: string) => Promise<{ stream: string; key: Buffer } | null>;
   now?: () => number;
 };
 
@@ -69,9 +73,17 @@ function streamRank(name: string): number {
   return name === 'fanwall-stream' ? 2e6 : 3e6;
 }
 
-/** Whether the show's source of `stream` is the Encore origin (an external URL has its own keys). */
-function servedByOrigin(entry: CatalogEntry, stream: string, publicUrl: string): boolean {
-  const url = entry.show.streams[stream]?.hls.url;
+/**
+ * Whether the show's source of `stream` (its HLS, or its DASH for a ClearKey licence) is the Encore
+ * origin: an external URL has its own keys.
+ */
+function servedByOrigin(
+  entry: CatalogEntry,
+  stream: string,
+  publicUrl: string,
+  type: 'hls' | 'dash' = 'hls',
+): boolean {
+  const url = entry.show.streams[stream]?.[type]?.url;
   if (!url) return false;
   const path = url.startsWith(publicUrl) ? url.slice(publicUrl.length) : url;
   return path.startsWith(`/media/${stream}/`);
@@ -215,6 +227,37 @@ export function createVideoService(deps: VideoDeps) {
       }
       if (!(await deps.liveness.isLive(claims.u, claims.s))) throw keyDeviceEnded();
       return true;
+    },
+
+    /**
+     * POST /thor/video/licence/clearkey/: Encore's own ClearKey licence for the origin's DASH. The same
+     * refusals as the key route (authorizeKey), and the token must be the signed-in fan's: every key
+     * id must be a stream of the token's show, served as DASH by this origin, within the ticket's view.
+     */
+    async clearKeyLicence(
+      session: Session,
+      token: unknown,
+      req: ClearKeyLicenceRequest,
+    ): Promise<ClearKeyLicence> {
+      const claims = claimsOf(token);
+      if (claims.u !== session.user.id) throw keyTokenInvalid();
+      const entry = await deps.shows.byChannelId(claims.c);
+      const keys: ClearKeyLicence['keys'] = [];
+      for (const kid of req.kids) {
+        const found = await deps.dashKey(Buffer.from(kid, 'base64url').toString('hex'));
+        if (!found) throw new AppError('NOT_FOUND', 404, 'No such key.');
+        if (
+          !entry ||
+          entry.row.paid_event_id !== claims.p ||
+          !servedByOrigin(entry, found.stream, deps.publicUrl, 'dash') ||
+          !streamCovered(found.stream, { multiview: claims.mv, uhd: claims.k }, entry.show.base_video)
+        ) {
+          throw keyNotCovered();
+        }
+        keys.push({ kty: 'oct', kid, k: found.key.toString('base64url') });
+      }
+      if (!(await deps.liveness.isLive(claims.u, claims.s))) throw keyDeviceEnded();
+      return { keys, type: req.type };
     },
 
     /** POST /thor/video/licence/{system}/: the provider path's licence proxy. */

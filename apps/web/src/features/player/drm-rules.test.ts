@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { chooseDrmSystem, drmTokenNeeded, isSafari, KEY_SYSTEMS, streamTypeFor } from './drm-rules.ts';
+import {
+  chooseDrmSystem,
+  dashKeySystems,
+  drmTokenNeeded,
+  isSafari,
+  KEY_SYSTEMS,
+  streamTypeFor,
+} from './drm-rules.ts';
 
 const UA = {
   safari:
@@ -39,6 +46,27 @@ describe('DRM system choice', () => {
     expect(streamTypeFor('playready', true)).toBe('dash');
     expect(streamTypeFor('fairplay', true)).toBe('hls');
     expect(streamTypeFor('widevine', false)).toBe('hls');
+  });
+
+  it('DASH licence servers: the chosen system first, then Encore’s own ClearKey as the fallback', () => {
+    // The 'aes' provider: the origin's keys, through Encore's ClearKey licence endpoint only.
+    expect(dashKeySystems('widevine', null)).toEqual({
+      servers: { 'org.w3.clearkey': '/thor/video/licence/clearkey/' },
+      preferred: ['org.w3.clearkey'],
+    });
+    // The DRMtoday path: the licence proxy of each provider system the token offers.
+    const licence = {
+      urls: { widevine: '/thor/video/licence/widevine/', playready: '/thor/video/licence/playready/' },
+    };
+    expect(dashKeySystems('playready', licence)).toEqual({
+      servers: {
+        'com.widevine.alpha': '/thor/video/licence/widevine/',
+        'com.microsoft.playready': '/thor/video/licence/playready/',
+        'org.w3.clearkey': '/thor/video/licence/clearkey/',
+      },
+      preferred: ['com.microsoft.playready', 'org.w3.clearkey'],
+    });
+    expect(dashKeySystems('widevine', licence).preferred).toEqual(['com.widevine.alpha', 'org.w3.clearkey']);
   });
 
   it('fetches a DRM token only for a non-zero paid event id of an encrypted show', () => {

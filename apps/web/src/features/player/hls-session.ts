@@ -4,39 +4,12 @@ import { type TrackInfo, trackForLanguage } from './captions.ts';
 import { positionForDate } from './live-edge.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
-import { type ErrorOutcome, errorOutcome, hlsErrorMessage } from './player-errors.ts';
-import { type LevelInfo, startLevel } from './quality-levels.ts';
+import { errorOutcome, hlsErrorMessage } from './player-errors.ts';
+import type { PlayerSession, SessionEvents, SessionOptions } from './player-session.ts';
+import { sameOrigin } from './player-session.ts';
+import { startLevel } from './quality-levels.ts';
 
-export interface SessionOptions {
-  url: string;
-  /** The DRM token for key requests (sent only to the origin's key URLs). */
-  drmToken: () => string | null;
-  /** The fan's auth token: HLS playlist requests of the origin carry it (PLY-29). */
-  authToken: () => string | null;
-  /** The program date of the picture the previous stream showed, and when (performance.now()). */
-  moment: { dateMs: number; at: number } | null;
-  uhdMode: boolean;
-  captionLanguage: string;
-  /** The level chosen by the fan (-1 auto) to keep across streams, when the new one has it. */
-  preferredHeight: number | null;
-}
-
-export interface SessionEvents {
-  onLevels: (levels: LevelInfo[], chosen: number, live: boolean) => void;
-  onLevelSwitched: (level: number) => void;
-  onSubtitleTracks: (tracks: TrackInfo[]) => void;
-  onError: (outcome: ErrorOutcome, message: string) => void;
-  /** The media-time to program-date mapping: date(t) = offsetMs + 1000 t. */
-  onClock: (offsetMs: number | null) => void;
-}
-
-const sameOrigin = (url: string) => {
-  try {
-    return new URL(url, window.location.href).origin === window.location.origin;
-  } catch {
-    return false;
-  }
-};
+export type { SessionEvents, SessionOptions } from './player-session.ts';
 
 /** hls.js settings of viewing section 9 (PLY-05). */
 export function hlsConfig(opts: SessionOptions) {
@@ -64,14 +37,8 @@ export function hlsConfig(opts: SessionOptions) {
   };
 }
 
-export interface HlsSession {
+export interface HlsSession extends PlayerSession {
   hls: HlsType;
-  setLevel: (index: number) => void;
-  setCaption: (language: string) => void;
-  /** The program date (ms) of the frame on screen, when the stream carries one. */
-  playingDate: () => number | null;
-  liveSyncPosition: () => number | null;
-  destroy: () => void;
 }
 
 /**
@@ -192,6 +159,11 @@ export function openHlsSession(
       return hls.playingDate?.getTime() ?? null;
     },
     liveSyncPosition: () => hls.liveSyncPosition,
+    bandwidthEstimate: () => hls.bandwidthEstimate,
+    // hls.js retries the failed key request itself once loading starts again.
+    retry: () => hls.startLoad(),
+    // AES-128 HLS: the key is fetched and applied by hls.js, no EME key system.
+    keySystem: () => null,
     destroy: () => {
       video.removeEventListener('playing', onPlaying);
       stopSync();

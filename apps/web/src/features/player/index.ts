@@ -3,6 +3,8 @@
 export { getVideo } from './api/get-video.ts';
 export { CAPTION_OFF, captionList } from './captions.ts';
 export { Player, type PlayerProps } from './components/player.tsx';
+export { dashKeySystems, streamTypeFor } from './drm-rules.ts';
+export { useDrmSystem } from './hooks/use-drm-system.ts';
 export { type DrmAccess, useDrmToken } from './hooks/use-drm-token.ts';
 export { FULLSCREEN_TARGET_ID } from './hooks/use-fullscreen.ts';
 export type { PlayerSource } from './hooks/use-player.ts';

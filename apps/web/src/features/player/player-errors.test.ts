@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { errorOutcome, hlsErrorMessage } from './player-errors.ts';
+import { errorOutcome, hlsErrorMessage, shakaErrorMessage } from './player-errors.ts';
 
 describe('player error catalogue (PLY-44 to PLY-46)', () => {
   it('maps the catalogue messages', () => {
@@ -15,5 +15,12 @@ describe('player error catalogue (PLY-44 to PLY-46)', () => {
     expect(errorOutcome(hlsErrorMessage('fragParsingError', 'Failed to find demuxer'))).toBe(
       'video-load-failed',
     );
+  });
+
+  it('names Shaka Player licence and manifest errors as the catalogue does (the DASH path)', () => {
+    expect(errorOutcome(shakaErrorMessage(6007, 6))).toBe('licence-refresh');
+    expect(errorOutcome(shakaErrorMessage(6014, 6))).toBe('licence-refresh');
+    expect(errorOutcome(shakaErrorMessage(4001, 4))).toBe('ignore');
+    expect(errorOutcome(shakaErrorMessage(3016, 3))).toBe('video-load-failed');
   });
 });

@@ -29,3 +29,15 @@ export function hlsErrorMessage(details: string, reason?: string): string {
   if (MANIFEST_ERROR_DETAILS.has(details)) return 'Could not load the manifest file...';
   return reason ?? details;
 }
+
+/** Shaka Player error codes of the DASH path's licence: LICENSE_REQUEST_FAILED, EXPIRED. */
+export const SHAKA_LICENCE_ERRORS = new Set([6007, 6014]);
+/** Shaka Player's MANIFEST error category: the MPD did not load or parse (ignored, PLY-45). */
+export const SHAKA_MANIFEST_CATEGORY = 4;
+
+/** The message the spec's catalogue matches, for a Shaka Player error. */
+export function shakaErrorMessage(code: number, category: number): string {
+  if (SHAKA_LICENCE_ERRORS.has(code)) return 'Error during license server request';
+  if (category === SHAKA_MANIFEST_CATEGORY) return 'Could not load the manifest file...';
+  return `Shaka Player error ${code}`;
+}

@@ -6,7 +6,16 @@ import { ShowOverlays } from '../alerts/index.ts';
 import { ChatColumn } from '../chat/index.ts';
 import { useWallStats } from '../cheer/cheer-store.ts';
 import { GlobalTally } from '../cheer/global-tally.tsx';
-import { FULLSCREEN_TARGET_ID, MULTIVIEW, Player, useDrmToken, usePlayerPrefs } from '../player/index.ts';
+import {
+  dashKeySystems,
+  FULLSCREEN_TARGET_ID,
+  MULTIVIEW,
+  Player,
+  streamTypeFor,
+  useDrmSystem,
+  useDrmToken,
+  usePlayerPrefs,
+} from '../player/index.ts';
 import { IframeWrapper } from './iframe-wrapper.tsx';
 import { MultiviewOverlay } from './multiview-overlay.tsx';
 import { NAV_SLOT_ID, PipSelector } from './pip-selector.tsx';
@@ -73,21 +82,39 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   const selectable = pipsSelectable(view.mode, mainTime, config.pip_delay) && pips.length > 0;
 
   const stream = streamFor(show, ticket, view.mode, view.pip);
-  const url = show.streams[stream]?.hls.url ?? null;
-  const source = useMemo(
-    () => (url ? { url, stream, uhdMode: view.mode === 'uhd' } : null),
-    [url, stream, view.mode],
-  );
+  // PLY-30/31: the DRM system decides the stream type where the show has DASH (a key-system probe
+  // of a few ms first); a show without DASH plays HLS at once.
+  const drmSystem = useDrmSystem();
+  const typeOf = (name: string) =>
+    show.streams[name]?.dash ? (drmSystem ? streamTypeFor(drmSystem, true) : null) : 'hls';
+  const streamType = typeOf(stream);
+  const tokenType = typeOf(show.base_video);
   const drm = useDrmToken(
-    video.kind === 'ready'
+    video.kind === 'ready' && tokenType
       ? {
           video: entry.show.channel_id,
           stream: show.base_video,
           paidEvent: entry.ticket.paid_event_id,
           sessionId: entry.session_id,
           encrypted: video.video.drm.encrypted,
+          streamType: tokenType,
         }
       : null,
+  );
+  const url = streamType ? (show.streams[stream]?.[streamType]?.url ?? null) : null;
+  const licence = drm.ready ? drm.licence() : null;
+  const source = useMemo(
+    () =>
+      url && streamType
+        ? {
+            url,
+            stream,
+            uhdMode: view.mode === 'uhd',
+            type: streamType,
+            keySystems: streamType === 'dash' && drmSystem ? dashKeySystems(drmSystem, licence) : undefined,
+          }
+        : null,
+    [url, stream, view.mode, streamType, drmSystem, licence],
   );
 
   useEffect(() => {

@@ -1,4 +1,4 @@
-import type { DrmTokenResponse } from '@encore/contract';
+import type { DrmTokenResponse, StreamType } from '@encore/contract';
 import { apiRequest } from '../../../lib/api/api-client.ts';
 
 export interface DrmTokenRequest {
@@ -6,6 +6,7 @@ export interface DrmTokenRequest {
   stream: string;
   paidEvent: number;
   sessionId: string;
+  streamType: StreamType;
 }
 
 /**
@@ -17,7 +18,7 @@ export async function getDrmToken(req: DrmTokenRequest, signal?: AbortSignal): P
     video: String(req.video),
     stream: req.stream,
     paid_event: String(req.paidEvent),
-    stream_type: 'hls',
+    stream_type: req.streamType,
     session_id: req.sessionId,
   });
   const res = await apiRequest<DrmTokenResponse>(`/thor/video/drm/?${query}`, {

@@ -94,6 +94,8 @@ export function Player(props: PlayerProps) {
       data-cast-status={cast.status}
       data-cast-via={cast.via}
       data-drm-system={drmSystem ?? ''}
+      data-stream-type={source?.type ?? ''}
+      data-key-system={state.keySystem ?? ''}
       data-controls={visible ? 'shown' : 'hidden'}
       onPointerMove={poke}
       onPointerDown={poke}

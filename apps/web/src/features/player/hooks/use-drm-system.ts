@@ -1,17 +1,20 @@
 import { useEffect, useState } from 'react';
 import { chooseDrmSystem, type DrmSystem, probeKeySystem } from '../drm-rules.ts';
 
+/** One probe per page: the viewer (which stream type to play) and the player (its data-drm-system) ask. */
+let choice: Promise<DrmSystem> | null = null;
+
 /**
- * The DRM system this browser would use (PLY-30): FairPlay on Safari, else Widevine, upgraded to
- * PlayReady when the key-system probe finds it. Encore's origin streams AES-128 HLS, which needs no
- * EME: the choice is made and shown on the player (data-drm-system); no EME licence path uses it yet
- * (docs/spec-coverage.md, PLY-30 and PLY-31).
+ * The DRM system this browser uses (PLY-30): FairPlay on Safari, else Widevine, upgraded to PlayReady
+ * when the key-system probe finds it. It decides the stream type (streamTypeFor: DASH for Widevine
+ * and PlayReady where the show has DASH) and comes first among the DASH session's key systems.
  */
 export function useDrmSystem(): DrmSystem | null {
   const [system, setSystem] = useState<DrmSystem | null>(null);
   useEffect(() => {
     let live = true;
-    void chooseDrmSystem(navigator.userAgent, probeKeySystem).then((s) => {
+    choice ??= chooseDrmSystem(navigator.userAgent, probeKeySystem);
+    void choice.then((s) => {
       if (live) setSystem(s);
     });
     return () => {

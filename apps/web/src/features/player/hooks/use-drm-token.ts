@@ -1,4 +1,4 @@
-import { DRM_REFRESH_MARGIN_MS } from '@encore/contract';
+import { DRM_REFRESH_MARGIN_MS, type DrmLicence, type StreamType } from '@encore/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { getDrmToken } from '../api/get-drm-token.ts';
 import { drmTokenNeeded } from '../drm-rules.ts';
@@ -12,6 +12,8 @@ export interface DrmAccess {
   ready: boolean;
   /** The token call failed: the message carries its path ('thor'), for the DRM dialog (PLY-46). */
   error: string | null;
+  /** The provider path's licence servers of the held token (null: Encore's own keys only). */
+  licence: () => DrmLicence | null;
 }
 
 export interface DrmParams {
@@ -20,6 +22,8 @@ export interface DrmParams {
   paidEvent: number;
   sessionId: string;
   encrypted: boolean;
+  /** The stream type played (PLY-31): the DRM call's stream_type. */
+  streamType: StreamType;
 }
 
 /**
@@ -29,11 +33,14 @@ export interface DrmParams {
  */
 export function useDrmToken(params: DrmParams | null): DrmAccess {
   const tokenRef = useRef<string | null>(null);
+  const licenceRef = useRef<DrmLicence | null>(null);
   const [ready, setReady] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const fetchRef = useRef<() => Promise<void>>(async () => {});
   const needed = drmTokenNeeded(params);
-  const key = params ? `${params.video}|${params.paidEvent}|${params.sessionId}|${needed}` : '';
+  const key = params
+    ? `${params.video}|${params.paidEvent}|${params.sessionId}|${params.streamType}|${needed}`
+    : '';
   const stream = params?.stream ?? '';
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the token belongs to the show and session (key), not to the angle
@@ -52,10 +59,17 @@ export function useDrmToken(params: DrmParams | null): DrmAccess {
       window.clearTimeout(timer);
       try {
         const res = await getDrmToken(
-          { video: params.video, stream, paidEvent: params.paidEvent, sessionId: params.sessionId },
+          {
+            video: params.video,
+            stream,
+            paidEvent: params.paidEvent,
+            sessionId: params.sessionId,
+            streamType: params.streamType,
+          },
           controller.signal,
         );
         tokenRef.current = res.token;
+        licenceRef.current = res.licence;
         setReady(true);
         setError(null);
         const refreshIn = Math.max(
@@ -81,5 +95,6 @@ export function useDrmToken(params: DrmParams | null): DrmAccess {
 
   const token = useCallback(() => tokenRef.current, []);
   const refresh = useCallback(() => fetchRef.current(), []);
-  return { token, refresh, ready, error };
+  const licence = useCallback(() => licenceRef.current, []);
+  return { token, refresh, ready, error, licence };
 }

@@ -1,13 +1,16 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import type { TrackInfo } from '../captions.ts';
+import { loadDash } from '../dash-engine.ts';
+import type { DashKeySystems } from '../drm-rules.ts';
 import { loadHls } from '../hls-engine.ts';
-import { type HlsSession, openHlsSession } from '../hls-session.ts';
+import { openHlsSession } from '../hls-session.ts';
 import { atLiveEdge, toggleAction } from '../live-edge.ts';
 import { keepMute, readKeptMute, startsMuted } from '../mute-memory.ts';
 import { playQuietly, startPlayback } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
+import type { PlayerSession, SessionEvents, SessionOptions } from '../player-session.ts';
 import type { LevelInfo } from '../quality-levels.ts';
 import type { DrmAccess } from './use-drm-token.ts';
 
@@ -29,6 +32,8 @@ export interface PlayerState {
   bandwidth: number;
   /** A message for the DRM dialog (PLY-46) or a failed load (PLY-49). */
   failure: 'drm' | 'load' | null;
+  /** The EME key system decrypting the picture (DASH), null without EME (AES-128 HLS). */
+  keySystem: string | null;
 }
 
 const initial = (volume: number): PlayerState => ({
@@ -45,18 +50,31 @@ const initial = (volume: number): PlayerState => ({
   tracks: [],
   bandwidth: Number.NaN,
   failure: null,
+  keySystem: null,
 });
 
 export interface PlayerSource {
   url: string;
   stream: string;
   uhdMode: boolean;
+  /** HLS (hls.js, AES-128 or FairPlay) or DASH (Shaka Player, EME): streamTypeFor (PLY-31). */
+  type: 'hls' | 'dash';
+  /** DASH: the licence servers and the key systems in order of preference (dashKeySystems). */
+  keySystems?: DashKeySystems;
 }
 
+type OpenSession = (video: HTMLVideoElement, opts: SessionOptions, ev: SessionEvents) => PlayerSession;
+
+/** The engine of a stream type, each its own lazy chunk, behind one session interface. */
+const loadEngine = (type: PlayerSource['type']): Promise<OpenSession> =>
+  type === 'dash'
+    ? loadDash()
+    : loadHls().then((Hls) => (video, opts, ev) => openHlsSession(Hls, video, opts, ev));
+
 /**
- * hls.js on one <video>: one session per stream, the moment kept across angle switches, the fan's
- * volume, quality and captions applied to each. Starts muted (autoplay policies; PLY-08) 200 ms after
- * a source is loaded (PLY-02).
+ * The stream on one <video>, by hls.js or Shaka Player: one session per stream, the moment kept across
+ * angle switches, the fan's volume, quality and captions applied to each. Starts muted (autoplay
+ * policies; PLY-08) 200 ms after a source is loaded (PLY-02).
  */
 export function usePlayer(
   videoRef: RefObject<HTMLVideoElement | null>,
@@ -65,7 +83,7 @@ export function usePlayer(
 ) {
   const prefs = usePlayerPrefs();
   const [state, setState] = useState(() => initial(prefs.volume));
-  const sessionRef = useRef<HlsSession | null>(null);
+  const sessionRef = useRef<PlayerSession | null>(null);
   const clockRef = useRef<number | null>(null);
   const drmRef = useRef(drm);
   drmRef.current = drm;
@@ -73,12 +91,15 @@ export function usePlayer(
 
   const url = source?.url ?? null;
   const uhdMode = source?.uhdMode ?? false;
+  const type = source?.type ?? 'hls';
+  const keySystemsRef = useRef(source?.keySystems);
+  keySystemsRef.current = source?.keySystems;
   const drmReady = drm.ready;
 
   // The engine downloads while the video and DRM look-ups are still answering.
   useEffect(() => {
-    loadHls().catch(() => undefined);
-  }, []);
+    loadEngine(type).catch(() => undefined);
+  }, [type]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: a session lives per stream URL and mode; prefs are read when it opens
   useEffect(() => {
@@ -86,20 +107,21 @@ export function usePlayer(
     if (!video || !url || !drmReady) return;
     let cancelled = false;
     let start: number | undefined;
-    const open = (Hls: Awaited<ReturnType<typeof loadHls>>) => {
+    const open = (openSession: OpenSession) => {
       const previous = sessionRef.current;
       const dateMs = previous?.playingDate() ?? null;
       const moment = dateMs === null ? null : { dateMs, at: performance.now() };
       previous?.destroy();
       const { captionSelection, qualitySelection } = usePlayerPrefs.getState();
-      const session = openHlsSession(
-        Hls,
+      const session = openSession(
         video,
         {
           url,
+          keySystems: keySystemsRef.current,
           drmToken: () => drmRef.current.token(),
           authToken: () => useSessionStore.getState().authToken,
           moment,
+          previousClock: clockRef.current,
           uhdMode,
           captionLanguage: captionSelection,
           preferredHeight: qualitySelection,
@@ -114,8 +136,8 @@ export function usePlayer(
           },
           onError: (outcome, message) => {
             if (outcome === 'licence-refresh') {
-              // PLY-44: a key request failed (expired token): fetch a new one and let hls.js retry.
-              void drmRef.current.refresh().then(() => session.hls.startLoad());
+              // PLY-44: a key or licence request failed (expired token): fetch a new one and retry.
+              void drmRef.current.refresh().then(() => session.retry());
               return;
             }
             console.warn('[player]', message);
@@ -131,9 +153,9 @@ export function usePlayer(
         void startPlayback(video);
       }, PLAYER.startDelayMs);
     };
-    loadHls().then(
-      (Hls) => {
-        if (!cancelled) open(Hls);
+    loadEngine(type).then(
+      (openSession) => {
+        if (!cancelled) open(openSession);
       },
       (e: unknown) => {
         console.warn('[player] the video engine did not load', e);
@@ -144,7 +166,7 @@ export function usePlayer(
       cancelled = true;
       window.clearTimeout(start);
     };
-  }, [url, uhdMode, drmReady]);
+  }, [url, type, uhdMode, drmReady]);
 
   useEffect(
     () => () => {
@@ -168,14 +190,15 @@ export function usePlayer(
     patch({ muted: video.muted });
     let lastTick = 0;
     const sync = () => {
-      const hls = sessionRef.current?.hls;
-      const edge = sessionRef.current?.liveSyncPosition() ?? null;
+      const session = sessionRef.current;
+      const edge = session?.liveSyncPosition() ?? null;
       patch({
         playing: !video.paused,
         currentTime: video.currentTime,
         duration: Number.isFinite(video.duration) ? video.duration : 0,
         atLiveEdge: edge === null || atLiveEdge(edge - video.currentTime),
-        bandwidth: hls?.bandwidthEstimate ?? Number.NaN,
+        bandwidth: session?.bandwidthEstimate() ?? Number.NaN,
+        keySystem: session?.keySystem() ?? null,
       });
     };
     const onTime = () => {
@@ -192,9 +215,15 @@ export function usePlayer(
     // The bandwidth estimate also when the picture stalls: a chosen level the network cannot carry
     // stops timeupdate, and that is when the low-bandwidth banner must show (PLY-48).
     const bandwidthTimer = window.setInterval(() => {
-      const estimate = sessionRef.current?.hls.bandwidthEstimate;
-      if (estimate === undefined) return;
-      setState((s) => (s.bandwidth === estimate ? s : { ...s, bandwidth: estimate }));
+      const session = sessionRef.current;
+      if (!session) return;
+      const estimate = session.bandwidthEstimate();
+      const keySystem = session.keySystem();
+      setState((s) =>
+        Object.is(s.bandwidth, estimate) && s.keySystem === keySystem
+          ? s
+          : { ...s, bandwidth: estimate, keySystem },
+      );
     }, PLAYER.timeUpdateMs);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('play', sync);

@@ -1,0 +1,203 @@
+import { DRM_TOKEN_HEADER } from '@encore/contract';
+import type { Shaka } from './dash-engine.ts';
+import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
+import { PLAYER } from './player-constants.ts';
+import { errorOutcome, shakaErrorMessage } from './player-errors.ts';
+import { type PlayerSession, type SessionEvents, type SessionOptions, sameOrigin } from './player-session.ts';
+import { type LevelInfo, startLevel } from './quality-levels.ts';
+
+type ShakaPlayer = InstanceType<Shaka['Player']>;
+type Variant = ReturnType<ShakaPlayer['getVariantTracks']>[number];
+
+/** After this many licence refreshes that did not get the picture going, the DRM dialog shows. */
+const MAX_LICENCE_RETRIES = 3;
+
+/** Shaka Player settings: the hls.js ones of viewing section 9 (PLY-05) where Shaka has them. */
+export function shakaConfig(opts: SessionOptions) {
+  return {
+    drm: {
+      servers: opts.keySystems?.servers ?? {},
+      preferredKeySystems: opts.keySystems?.preferred ?? [],
+    },
+    streaming: { bufferingGoal: PLAYER.targetBuffer, rebufferingGoal: PLAYER.secondsFromBufferedEnd },
+    abr: { enabled: true, defaultBandwidthEstimate: 5_000_000 },
+  };
+}
+
+/**
+ * The headers of a request of the DASH session: a licence request to Encore's own licence servers
+ * carries Authorization 'Token {auth token}' and the DRM token (viewing section 7, "requests to the
+ * product's own DRM host"), a ClearKey one its JSON type; the origin's MPD the auth token (PLY-29).
+ * Nothing goes to another host.
+ */
+export function requestHeaders(
+  kind: 'licence' | 'manifest' | 'other',
+  url: string,
+  opts: Pick<SessionOptions, 'authToken' | 'drmToken'>,
+): Record<string, string> {
+  if (kind === 'other' || !sameOrigin(url)) return {};
+  const headers: Record<string, string> = {};
+  const auth = opts.authToken();
+  if (auth) headers.Authorization = `Token ${auth}`;
+  if (kind === 'licence') {
+    const drm = opts.drmToken();
+    if (drm) headers[DRM_TOKEN_HEADER] = drm;
+    headers['Content-Type'] = 'application/json';
+  }
+  return headers;
+}
+
+/** One level per picture height, highest first like the HLS ladder; the best variant of each. */
+export function levelsOf(variants: readonly { height?: number | null; bandwidth: number }[]): LevelInfo[] {
+  const best = new Map<number, number>();
+  for (const v of variants) {
+    const h = v.height ?? 0;
+    best.set(h, Math.max(best.get(h) ?? 0, v.bandwidth));
+  }
+  return [...best.entries()]
+    .map(([height, bitrate]) => ({ height, bitrate }))
+    .sort((a, b) => b.bitrate - a.bitrate);
+}
+
+/**
+ * One DASH stream's lifetime in Shaka Player, with EME: the licence servers and key system order of
+ * dashKeySystems, so a browser with the chosen system's CDM uses it and one without (Chromium here)
+ * falls back to W3C ClearKey against Encore's licence endpoint.
+ */
+export function openDashSession(
+  shaka: Shaka,
+  video: HTMLVideoElement,
+  opts: SessionOptions,
+  ev: SessionEvents,
+): PlayerSession {
+  const player = new shaka.Player();
+  const RequestType = shaka.net.NetworkingEngine.RequestType;
+  let levels: LevelInfo[] = [];
+  let destroyed = false;
+  let licenceRetries = 0;
+  let syncing = opts.moment !== null;
+  let syncStarted = false;
+  let stopSync = () => {};
+  const movedMoment = (m: { dateMs: number; at: number }) => m.dateMs + (performance.now() - m.at);
+  const liveDate = () => (player.isLive() ? (player.getPlayheadTimeAsDate()?.getTime() ?? null) : null);
+  const activeLevel = () => {
+    const active = player.getVariantTracks().find((t: Variant) => t.active);
+    return active ? levels.findIndex((l) => l.height === (active.height ?? 0)) : -1;
+  };
+
+  player.configure(shakaConfig(opts));
+  player.getNetworkingEngine()?.registerRequestFilter((type, request) => {
+    const kind =
+      type === RequestType.LICENSE ? 'licence' : type === RequestType.MANIFEST ? 'manifest' : 'other';
+    Object.assign(request.headers, requestHeaders(kind, request.uris[0] ?? '', opts));
+  });
+
+  player.addEventListener('error', (event) => {
+    const detail = (event as unknown as { detail: { code: number; category: number; severity: number } })
+      .detail;
+    const message = shakaErrorMessage(detail.code, detail.category);
+    let outcome = errorOutcome(message);
+    if (outcome === 'licence-refresh' && ++licenceRetries > MAX_LICENCE_RETRIES) outcome = 'drm-dialog';
+    if (outcome === 'ignore') return;
+    // Shaka's own errors that it recovers from (severity 1, RECOVERABLE) are no failure of the load.
+    if (outcome === 'video-load-failed' && detail.severity !== 2) return;
+    ev.onError(outcome, message);
+  });
+  const onLevelChange = () => ev.onLevelSwitched(activeLevel());
+  player.addEventListener('adaptation', onLevelChange);
+  player.addEventListener('variantchanged', onLevelChange);
+
+  const onPlaying = () => {
+    licenceRetries = 0;
+    if (syncStarted || !opts.moment) return;
+    syncStarted = true;
+    const moment = opts.moment;
+    stopSync = keepMoment(
+      video,
+      liveDate,
+      () => movedMoment(moment),
+      () => {
+        syncing = false;
+      },
+    );
+  };
+  video.addEventListener('playing', onPlaying);
+
+  /** Presentation time of the kept moment, when the previous stream's clock tells where it is. */
+  const momentTime = (clock: number | null | undefined) =>
+    opts.moment && clock != null
+      ? (movedMoment(opts.moment) + MOMENT_SYNC.startLookaheadS * 1000 - clock) / 1000
+      : undefined;
+
+  const load = async () => {
+    await player.attach(video);
+    // The angle switch keeps the moment: every DASH stream of a build has one availabilityStartTime,
+    // so the kept date is a presentation time and the stream starts there (no segment of the live
+    // edge is loaded first); the last gap is closed once playing (keepMoment).
+    const startAt = momentTime(opts.previousClock);
+    await player.load(opts.url, startAt);
+    if (destroyed) return;
+    const live = player.isLive();
+    const start = live ? (player.getPresentationStartTimeAsDate()?.getTime() ?? null) : null;
+    ev.onClock(start);
+    // Without the previous clock (the first DASH stream after an HLS one), seek once its own is known.
+    const target = startAt === undefined && live ? momentTime(start) : undefined;
+    if (target !== undefined) {
+      const range = player.seekRange();
+      if (target > range.start && target < range.end) video.currentTime = target;
+    }
+    levels = levelsOf(player.getVariantTracks());
+    let chosen = startLevel(levels, opts.uhdMode);
+    if (chosen < 0 && opts.preferredHeight !== null)
+      chosen = levels.findIndex((l) => l.height === opts.preferredHeight);
+    if (chosen >= 0) setLevel(chosen);
+    ev.onLevels(levels, chosen, live);
+    ev.onLevelSwitched(activeLevel());
+    // Captions ride on the HLS renditions only (docs/decisions.md, the DASH path).
+    ev.onSubtitleTracks([]);
+  };
+
+  const setLevel = (index: number) => {
+    const level = levels[index];
+    player.configure({ abr: { enabled: !level } });
+    if (!level) return;
+    const track = player
+      .getVariantTracks()
+      .filter((t: Variant) => (t.height ?? 0) === level.height)
+      .sort((a: Variant, b: Variant) => b.bandwidth - a.bandwidth)[0];
+    if (track) player.selectVariantTrack(track, true);
+  };
+
+  const start = () =>
+    load().catch((e: unknown) => {
+      if (destroyed) return;
+      const detail = e as { code?: number; category?: number };
+      // The error event has reported it already when it is a Shaka error.
+      if (typeof detail.code !== 'number') ev.onError('video-load-failed', String(e));
+    });
+  void start();
+
+  return {
+    setLevel,
+    setCaption: () => {},
+    playingDate: () => (syncing && opts.moment ? movedMoment(opts.moment) : liveDate()),
+    liveSyncPosition: () => (player.isLive() ? player.seekRange().end : null),
+    bandwidthEstimate: () => player.getStats().estimatedBandwidth,
+    // A licence refused for an expired token: load again with the new one, at the same moment.
+    retry: () => {
+      const dateMs = liveDate();
+      if (dateMs !== null) opts.moment = { dateMs, at: performance.now() };
+      opts.previousClock = player.isLive()
+        ? (player.getPresentationStartTimeAsDate()?.getTime() ?? null)
+        : null;
+      void player.unload().then(start);
+    },
+    keySystem: () => player.keySystem() || null,
+    destroy: () => {
+      destroyed = true;
+      video.removeEventListener('playing', onPlaying);
+      stopSync();
+      void player.destroy();
+    },
+  };
+}

@@ -1,0 +1,62 @@
+import type { TrackInfo } from './captions.ts';
+import type { DashKeySystems } from './drm-rules.ts';
+import type { ErrorOutcome } from './player-errors.ts';
+import type { LevelInfo } from './quality-levels.ts';
+
+/**
+ * What use-player needs of a stream's playback, whatever engine plays it: hls.js for HLS
+ * (hls-session.ts) or Shaka Player for DASH with EME (dash-session.ts). One session per stream, from
+ * loading its manifest to the next angle or mode; each engine is a lazy chunk of its own.
+ */
+export interface PlayerSession {
+  setLevel: (index: number) => void;
+  setCaption: (language: string) => void;
+  /** The program date (ms) of the frame on screen, when the stream carries one. */
+  playingDate: () => number | null;
+  liveSyncPosition: () => number | null;
+  /** Bits per second, NaN before the first estimate. */
+  bandwidthEstimate: () => number;
+  /** Load again what failed, after a licence refresh brought a new DRM token (PLY-44). */
+  retry: () => void;
+  /** The EME key system decrypting the stream (e.g. org.w3.clearkey), null without EME. */
+  keySystem: () => string | null;
+  destroy: () => void;
+}
+
+export interface SessionOptions {
+  url: string;
+  /** The DRM token for key and licence requests (sent only to the origin's key and licence URLs). */
+  drmToken: () => string | null;
+  /** The fan's auth token: the origin's playlist, manifest and licence requests carry it (PLY-29). */
+  authToken: () => string | null;
+  /** The program date of the picture the previous stream showed, and when (performance.now()). */
+  moment: { dateMs: number; at: number } | null;
+  /**
+   * The previous stream's date of media time 0 (onClock). Every live DASH stream of a media build
+   * shares its availabilityStartTime, so the DASH session starts right at the kept moment with it.
+   */
+  previousClock?: number | null;
+  uhdMode: boolean;
+  captionLanguage: string;
+  /** The level chosen by the fan (-1 auto) to keep across streams, when the new one has it. */
+  preferredHeight: number | null;
+  /** DASH only: the licence servers and the preferred key systems (dashKeySystems). */
+  keySystems?: DashKeySystems;
+}
+
+export interface SessionEvents {
+  onLevels: (levels: LevelInfo[], chosen: number, live: boolean) => void;
+  onLevelSwitched: (level: number) => void;
+  onSubtitleTracks: (tracks: TrackInfo[]) => void;
+  onError: (outcome: ErrorOutcome, message: string) => void;
+  /** The media-time to program-date mapping: date(t) = offsetMs + 1000 t. */
+  onClock: (offsetMs: number | null) => void;
+}
+
+export const sameOrigin = (url: string) => {
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+};
