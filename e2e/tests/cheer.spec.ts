@@ -79,3 +79,47 @@ test('clicking the global tally switches to the fan wall and back; phones have n
   await expect(phone.getByTestId('top-nav')).toBeVisible();
   await expect(phone.getByTestId('global-tally')).toHaveCount(0);
 });
+
+test("the show's cheer art: the button's icon, another while pressed, the stage behind it; an icon that fails to load leaves the drawn heart", async ({
+  browser,
+  request,
+}) => {
+  const art = {
+    sprites: ['/thor/pg/sticker-images/heart.svg'],
+    button_icon: '/cheer/button.svg',
+    button_icon_active: '/cheer/button-active.svg',
+    background_image: '/cheer/background.svg',
+  };
+  const show = await scheduleShow(request, -60_000, { tabs: ['react', 'chat'], cheer: art });
+  const page = await signedInPage(browser, request, await ticketedFan(request, show.slug));
+  await page.goto(`/event/${show.slug}`);
+  const button = page.getByTestId('cheer-button');
+  const icon = page.getByTestId('cheer-button-icon');
+  await expect(icon).toHaveAttribute('src', art.button_icon, { timeout: 30_000 });
+  await expect
+    .poll(() => icon.evaluate((img) => (img as unknown as { naturalWidth: number }).naturalWidth))
+    .toBe(64);
+  await expect(page.getByTestId('cheer-stage')).toHaveCSS('background-image', /\/cheer\/background\.svg/);
+
+  // Pressed: the active icon; released: the icon again (CHR-18).
+  await button.hover();
+  await page.mouse.down();
+  await expect(button).toHaveAttribute('data-pressed', 'true');
+  await expect(icon).toHaveAttribute('src', art.button_icon_active);
+  await page.mouse.up();
+  await expect(icon).toHaveAttribute('src', art.button_icon);
+  await expect(page.getByTestId('cheer-count')).toHaveText('1');
+  await page.context().close();
+
+  // A show whose icon does not load keeps Encore's drawn button.
+  const broken = await scheduleShow(request, -60_000, {
+    tabs: ['react', 'chat'],
+    cheer: { ...art, button_icon: '/cheer/missing.svg', button_icon_active: '' },
+  });
+  const other = await signedInPage(browser, request, await ticketedFan(request, broken.slug));
+  await other.goto(`/event/${broken.slug}`);
+  await expect(other.getByTestId('cheer-button')).toBeVisible({ timeout: 30_000 });
+  await expect(other.getByTestId('cheer-button-icon')).toHaveCount(0);
+  await expect(other.getByTestId('cheer-button').locator('svg')).toBeVisible();
+  await other.context().close();
+});

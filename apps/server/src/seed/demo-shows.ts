@@ -202,7 +202,7 @@ function demoShow(input: DemoShowInput): Show {
         sprites: ['heart', 'star', 'note'].map((f) => `${STICKER_PATH}${f}.svg`),
         button_icon: '/cheer/button.svg',
         button_icon_active: '/cheer/button-active.svg',
-        background_image: '/cheer/background.png',
+        background_image: '/cheer/background.svg',
       },
       twitter: {
         default_message: 'Watching The Encores live on Encore!',

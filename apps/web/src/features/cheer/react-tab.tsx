@@ -18,6 +18,12 @@ export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
   const [particles, setParticles] = useState<Particle[]>([]);
   const nextId = useRef(0);
   const sprites = cheer.sprites.map((s) => httpsImage(s) ?? s);
+  // The show's own art (CHR-18): the button's icon, another while it is pressed, the stage behind it.
+  // Without one (or when it fails to load) the button keeps Encore's drawn heart.
+  const [pressed, setPressed] = useState(false);
+  const [iconFailed, setIconFailed] = useState(false);
+  const icon = httpsImage(pressed && cheer.button_icon_active ? cheer.button_icon_active : cheer.button_icon);
+  const background = httpsImage(cheer.background_image);
 
   // Expired particles leave the DOM once the last one has run its course.
   useEffect(() => {
@@ -42,7 +48,11 @@ export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
   return (
     <div className="react-tab" data-testid="react-tab">
       <p className="react-tab__lead">{t('react-lead')}</p>
-      <div className="react-tab__stage">
+      <div
+        className="react-tab__stage"
+        data-testid="cheer-stage"
+        style={background ? { backgroundImage: `url("${encodeURI(background)}")` } : undefined}
+      >
         <div className="react-tab__particles" aria-hidden="true">
           {particles.map((p) => (
             <img
@@ -61,15 +71,33 @@ export function ReactTab({ cheer }: { cheer: EventConfig['cheer'] }) {
           type="button"
           className="react-tab__button"
           onClick={onCheer}
+          onPointerDown={() => setPressed(true)}
+          onPointerUp={() => setPressed(false)}
+          onPointerLeave={() => setPressed(false)}
+          onPointerCancel={() => setPressed(false)}
           disabled={counts.postShow}
           data-testid="cheer-button"
+          data-pressed={pressed}
         >
-          <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
-            <path
-              fill="currentColor"
-              d="M12 21.4l-1.5-1.3C5.4 15.4 2 12.3 2 8.5 2 5.4 4.4 3 7.5 3c1.7 0 3.4.8 4.5 2.1C13.1 3.8 14.8 3 16.5 3 19.6 3 22 5.4 22 8.5c0 3.8-3.4 6.9-8.5 11.6z"
+          {icon && !iconFailed ? (
+            <img
+              className="react-tab__icon"
+              src={icon}
+              alt=""
+              width={48}
+              height={48}
+              draggable={false}
+              data-testid="cheer-button-icon"
+              onError={() => setIconFailed(true)}
             />
-          </svg>
+          ) : (
+            <svg viewBox="0 0 24 24" width="40" height="40" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M12 21.4l-1.5-1.3C5.4 15.4 2 12.3 2 8.5 2 5.4 4.4 3 7.5 3c1.7 0 3.4.8 4.5 2.1C13.1 3.8 14.8 3 16.5 3 19.6 3 22 5.4 22 8.5c0 3.8-3.4 6.9-8.5 11.6z"
+              />
+            </svg>
+          )}
           <span>{t('react-cheer')}</span>
         </button>
       </div>
