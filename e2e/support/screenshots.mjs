@@ -3,21 +3,12 @@
 // Logs in the demo accounts through the API (no UI clicks), so pages show real data.
 import { chromium } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { login as demoLogin, sizes } from './screenshot-kit.mjs';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:8080';
 const out = process.argv[3] ?? '.screenshots';
-const sizes = { desktop: { width: 1440, height: 900 }, phone: { width: 390, height: 844 } };
 const browser = await chromium.launch(chromiumLaunchOptions);
-
-async function login(email) {
-  const res = await fetch(`${base}/thor/auth/email_login/`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: process.env.DEMO_PASSWORD ?? 'encore-demo' }),
-  });
-  if (!res.ok) throw new Error(`login ${email}: ${res.status}`);
-  return res.json();
-}
+const login = (email) => demoLogin(base, email);
 
 async function shot(name, size, path, { user, before } = {}) {
   const context = await browser.newContext({

@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import type { BookingCodeKind, TicketSource } from '../src/db/schema.ts';
 import { createShowsRepo } from '../src/modules/shows/shows.repo.ts';
+import { createDrmTokens } from '../src/modules/video/drm-token.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { isProfaneUsername } from '../src/platform/profanity.ts';
 
@@ -247,4 +248,25 @@ export async function joinedFan(app: FastifyInstance, db: Db, show: { id: number
   });
   if (res.statusCode !== 200) throw new Error(`join_hang answered ${res.statusCode}: ${res.body}`);
   return { user, key, headers, hang: Hang.parse(res.json()) };
+}
+
+/**
+ * A DRM token signed with the app's own secret and valid in every way but its expiry (a second ago):
+ * a 4-view ticket's token for mix-stream1 of `show`, bound to the fan's device session.
+ */
+export function expiredDrmToken(
+  secret: Buffer,
+  fan: { userId: number; session: string },
+  show: { channel_id: number; paid_event_id: number },
+): string {
+  return createDrmTokens(secret).issue({
+    u: fan.userId,
+    s: fan.session,
+    c: show.channel_id,
+    p: show.paid_event_id,
+    st: 'mix-stream1',
+    mv: 4,
+    k: false,
+    exp: Math.floor(Date.now() / 1000) - 1,
+  });
 }

@@ -12,10 +12,16 @@ import {
   type TicketAttributes,
 } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTicket, createUser, login, showEntity } from '../../../test/factories.ts';
+import {
+  auth,
+  createTicket,
+  createUser,
+  expiredDrmToken,
+  login,
+  showEntity,
+} from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
-import { createDrmTokens } from './drm-token.ts';
 
 // Encore's own ClearKey licence for the origin's DASH (PLY-31), on the real app and the real demo
 // media: the licence's key decrypts a live CENC segment, and every refusal of the key route applies.
@@ -138,16 +144,7 @@ describe('POST /thor/video/licence/clearkey/', () => {
     const borrowed = await licence([kid], headers, other.token);
     expect(borrowed.statusCode).toBe(403);
     expect(borrowed.json().code).toBe('DRM_TOKEN_INVALID');
-    const expired = createDrmTokens(t.config.drm.tokenSecret).issue({
-      u: user.id,
-      s: session,
-      c: show.channel_id,
-      p: show.paid_event_id,
-      st: 'mix-stream1',
-      mv: 4,
-      k: false,
-      exp: Math.floor(Date.now() / 1000) - 1,
-    });
+    const expired = expiredDrmToken(t.config.drm.tokenSecret, { userId: user.id, session }, show);
     const late = await licence([kid], headers, expired);
     expect(late.statusCode).toBe(401);
     expect(late.json().code).toBe('DRM_TOKEN_EXPIRED');

@@ -8,7 +8,14 @@ import {
 } from '@encore/contract';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createTicket, createUser, login, showEntity } from '../../../test/factories.ts';
+import {
+  auth,
+  createTicket,
+  createUser,
+  expiredDrmToken,
+  login,
+  showEntity,
+} from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { LIVE_WINDOW_SEGMENTS } from '../../media/media.routes.ts';
 import { demoShows } from '../../seed/demo-shows.ts';
@@ -280,16 +287,7 @@ describe('GET /media/keys/<stream> with a DRM token', () => {
       expect(res.json().code).toBe('DRM_TOKEN_INVALID');
     }
     // Signed with the app's own secret, valid in every way but its expiry.
-    const expired = createDrmTokens(t.config.drm.tokenSecret).issue({
-      u: user.id,
-      s: session,
-      c: show.channel_id,
-      p: show.paid_event_id,
-      st: 'mix-stream1',
-      mv: 4,
-      k: false,
-      exp: Math.floor(Date.now() / 1000) - 1,
-    });
+    const expired = expiredDrmToken(t.config.drm.tokenSecret, { userId: user.id, session }, show);
     const res = await key('mix-stream1', expired);
     expect(res.statusCode).toBe(401);
     expect(res.json().code).toBe('DRM_TOKEN_EXPIRED');
