@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
 import type { MessageKey } from '../../lib/i18n/locales/en.ts';
 import { useRealtimeStatus } from '../../lib/realtime/realtime.ts';
+import { useNowUntil } from '../../lib/time/use-now.ts';
 import { useAlertStore, useShowAlerts } from '../alerts/alert-store.ts';
 import { LightstickStatus } from '../alerts/lightstick-status.tsx';
 import { useCheerSender } from '../cheer/cheer-store.ts';
@@ -44,6 +45,8 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
   const { t } = useTranslation();
   useShowAlerts(entry);
   const chat = useHangChat(entry, { chatDisabled });
+  // Re-renders when a send lock ends, so that the sticker tab unlocks with the composer.
+  const lockNow = useNowUntil(chat.lockedUntil, 1000);
   const hostChatOn = useAlertStore((s) => s.chatEnabled);
   const connection = useRealtimeStatus();
   const config = entry.show.event_config;
@@ -142,7 +145,7 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
           <StickerTab
             paidEventName={entry.ticket.paid_event_name}
             storeName={entry.show.artist_name}
-            disabled={disabledReason !== null || chat.lockedUntil > Date.now()}
+            disabled={disabledReason !== null || chat.lockedUntil > lockNow}
             onSend={(sticker) => {
               const result = chat.send('', sticker);
               if (result === 'blocked') return false;

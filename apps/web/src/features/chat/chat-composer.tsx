@@ -2,7 +2,7 @@ import { TOSS_TEXT_MAX } from '@encore/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
-import { useNow } from '../../lib/time/use-now.ts';
+import { useNowUntil } from '../../lib/time/use-now.ts';
 import type { SendResult } from './use-hang-chat.ts';
 
 interface ChatComposerProps {
@@ -17,7 +17,7 @@ export function ChatComposer({ disabledReason, lockedUntil, onSend }: ChatCompos
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  const now = useNow(1000, lockedUntil > Date.now());
+  const now = useNowUntil(lockedUntil, 1000);
   const lockedS = Math.max(0, Math.ceil((lockedUntil - now) / 1000));
   const locked = lockedUntil > Date.now();
   const disabled = disabledReason !== null || locked;

@@ -1,12 +1,12 @@
 import type { CatalogItem, CatalogItemBase } from '@encore/contract';
-import { httpsImage } from '@encore/contract';
+import { CHAT_TIMINGS_MS, httpsImage } from '@encore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeText } from '../../lib/i18n/locale-text.ts';
 import { showToast } from '../../lib/store/toast-store.ts';
 import { useUiStore } from '../../lib/store/ui-store.ts';
-import { useNow } from '../../lib/time/use-now.ts';
+import { useNowUntil } from '../../lib/time/use-now.ts';
 import { catalogErrorKey } from './catalog-error.ts';
 import { CountdownCircle } from './countdown-circle.tsx';
 import { cooldownRemainingMs, readStickerSentAt, writeStickerSentAt } from './sticker-cooldown.ts';
@@ -39,8 +39,7 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
   const authMode = useUiStore((s) => s.authMode);
   const setAuthMode = useUiStore((s) => s.setAuthMode);
   const queryClient = useQueryClient();
-  const initialRemaining = cooldownRemainingMs(sentAt, Date.now());
-  const now = useNow(250, initialRemaining > 0);
+  const now = useNowUntil(sentAt === null ? 0 : sentAt + CHAT_TIMINGS_MS.stickerCooldown, 250);
   const remaining = cooldownRemainingMs(sentAt, now);
   const cooling = remaining > 0;
 

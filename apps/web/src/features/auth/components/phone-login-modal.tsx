@@ -13,7 +13,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
-import { useNow } from '../../../lib/time/use-now.ts';
+import { useNowUntil } from '../../../lib/time/use-now.ts';
 import { type PhoneErrorView, type PhoneStep, phoneError } from '../api/phone-errors.ts';
 import { useRegisterPhone, useRequestSmsCode, useVerifySmsCode } from '../api/phone-login.ts';
 
@@ -37,7 +37,7 @@ export function PhoneLoginModal({ onClose }: { onClose: () => void }) {
   const [nickname, setNickname] = useState('');
   const [error, setError] = useState<PhoneErrorView | null>(null);
   const [resendAt, setResendAt] = useState(0);
-  const now = useNow(1000, step === 'code' && resendAt > Date.now());
+  const now = useNowUntil(step === 'code' ? resendAt : 0, 1000);
 
   const phoneValid = isValidPhoneNumber(normalizePhoneNumber(phone));
   const codeValid = isPhoneCode(code);
