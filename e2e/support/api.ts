@@ -37,7 +37,8 @@ export async function scheduleShow(
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
-  const template = active.results[0];
+  // The demo show itself: other journeys' shows are active too, with sources of their own.
+  const template = active.results.find((s) => s.slug === 'encore-live');
   if (!template) throw new Error('no demo show to copy');
   const { status: _s, doors_open_at: _d, ...show } = template;
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;

@@ -108,3 +108,18 @@ test('DASH: an angle switch keeps the moment', async ({ browser, request }) => {
   await expect.poll(async () => Math.abs((await lag(page)) - before), { timeout: 10_000 }).toBeLessThan(500);
   await page.context().close();
 });
+
+test('DASH: a switch by the pip selector right after the start plays the new angle (the last player is torn down first)', async ({
+  browser,
+  request,
+}) => {
+  const slug = await dashShow(request);
+  const page = await watch(browser, await fanWith(request, { type: 'Directors' }, slug), { slug });
+  await waitPlaying(page);
+  await page.getByTestId('pip-selector-button').click();
+  await page.getByTestId('pip-selector-menu').locator('[data-pip="2"]').click();
+  await expect.poll(() => onVideo(page, (v) => v.dataset.stream ?? '')).toContain('mix-stream2/dash/');
+  await waitPlaying(page);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-stream-type', 'dash');
+  await page.context().close();
+});

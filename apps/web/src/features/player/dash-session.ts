@@ -60,6 +60,13 @@ export function levelsOf(variants: readonly { height?: number | null; bandwidth:
 }
 
 /**
+ * The teardown of the last Shaka player on each <video>. Shaka detaches asynchronously (MediaSource,
+ * then MediaKeys); a new player attached meanwhile has its MediaKeys replaced under it and never
+ * loads, which an angle switch soon after the start did every time. Each new player waits for it.
+ */
+const teardowns = new WeakMap<HTMLVideoElement, Promise<unknown>>();
+
+/**
  * One DASH stream's lifetime in Shaka Player, with EME: the licence servers and key system order of
  * dashKeySystems, so a browser with the chosen system's CDM uses it and one without (Chromium here)
  * falls back to W3C ClearKey against Encore's licence endpoint.
@@ -130,6 +137,8 @@ export function openDashSession(
       : undefined;
 
   const load = async () => {
+    await teardowns.get(video);
+    if (destroyed) return;
     await player.attach(video);
     // The angle switch keeps the moment: every DASH stream of a build has one availabilityStartTime,
     // so the kept date is a presentation time and the stream starts there (no segment of the live
@@ -197,7 +206,13 @@ export function openDashSession(
       destroyed = true;
       video.removeEventListener('playing', onPlaying);
       stopSync();
-      void player.destroy();
+      const previous = teardowns.get(video);
+      teardowns.set(
+        video,
+        Promise.resolve(previous)
+          .then(() => player.destroy())
+          .catch(() => undefined),
+      );
     },
   };
 }
