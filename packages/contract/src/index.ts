@@ -12,6 +12,7 @@ export * from './auth.ts';
 export * from './card-rules.ts';
 export * from './catalog.ts';
 export * from './chat.ts';
+export * from './chat-replay.ts';
 export * from './chat-rules.ts';
 export * from './cheer.ts';
 export * from './cheer-rules.ts';

@@ -2,6 +2,9 @@ import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
 import { createAlertsService } from '../modules/alerts/alerts.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
 import type { CatalogService } from '../modules/catalog/catalog.service.ts';
+import { createChatReplayRepo } from '../modules/chat-replay/chat-replay.repo.ts';
+import { chatReplayRoutes } from '../modules/chat-replay/chat-replay.routes.ts';
+import { createChatReplayService } from '../modules/chat-replay/chat-replay.service.ts';
 import { createCheerRepo } from '../modules/cheer/cheer.repo.ts';
 import { cheerRoutes } from '../modules/cheer/cheer.routes.ts';
 import { createCheerService } from '../modules/cheer/cheer.service.ts';
@@ -82,8 +85,16 @@ export function composeChat(
     log,
   });
 
+  const replay = createChatReplayService({
+    repo: createChatReplayRepo(db),
+    hangs: hangsRepo,
+    shows: deps.shows,
+    mayReadShow: hangs.canReadShow,
+  });
+
   async function register(guards: AuthGuards): Promise<void> {
     await app.register(hangsRoutes({ hangs, tosses, guards }));
+    await app.register(chatReplayRoutes({ replay, guards }));
     await app.register(cheerRoutes({ cheer, guards }));
     await app.register(alertsRoutes({ alerts, guards }));
     await app.register(realtimeRoutes({ gateway }));

@@ -10,3 +10,4 @@ export { FULLSCREEN_TARGET_ID } from './hooks/use-fullscreen.ts';
 export type { PlayerSource } from './hooks/use-player.ts';
 export { MULTIVIEW } from './player-constants.ts';
 export { usePlayerPrefs } from './player-prefs.ts';
+export type { PlaybackMoment } from './player-session.ts';

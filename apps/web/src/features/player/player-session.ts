@@ -60,3 +60,15 @@ export const sameOrigin = (url: string) => {
     return false;
   }
 };
+
+/**
+ * Where playback is, for what follows the picture (the chat replay): live or on demand, the media
+ * time, and the program date of the frame on screen when the stream carries one.
+ */
+export interface PlaybackMoment {
+  live: boolean;
+  /** The stream's levels are known: `live` says what the stream is. */
+  ready: boolean;
+  currentTime: number;
+  dateMs: number | null;
+}

@@ -11,6 +11,7 @@ import { useFullscreen } from '../hooks/use-fullscreen.ts';
 import { type PlayerSource, usePlayer } from '../hooks/use-player.ts';
 import { useRemotePlayback } from '../hooks/use-remote-playback.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
+import type { PlaybackMoment } from '../player-session.ts';
 import { lowBandwidth, qualityLevels } from '../quality-levels.ts';
 import { ControlBar, type OpenMenu } from './control-bar.tsx';
 import { VolumeIcon } from './icons.tsx';
@@ -30,6 +31,8 @@ export interface PlayerProps {
   /** The main video's time, for pipDelay. */
   onTime?: (currentTime: number) => void;
   onCasting?: (casting: boolean) => void;
+  /** Follows playback (the chat replay beside an on-demand picture). */
+  onPlayback?: (moment: PlaybackMoment) => void;
   children?: ReactNode;
 }
 
@@ -73,8 +76,18 @@ export function Player(props: PlayerProps) {
     menuOpen: menu !== null,
   });
 
-  const { onTime, onCasting } = props;
+  const { onTime, onCasting, onPlayback } = props;
   useEffect(() => onTime?.(state.currentTime), [onTime, state.currentTime]);
+  const ready = state.levels.length > 0;
+  const sessionRef = player.session;
+  useEffect(() => {
+    onPlayback?.({
+      live: state.live,
+      ready,
+      currentTime: state.currentTime,
+      dateMs: sessionRef.current?.playingDate() ?? null,
+    });
+  }, [onPlayback, state.live, ready, state.currentTime, sessionRef]);
   useEffect(() => onCasting?.(cast.casting), [onCasting, cast.casting]);
 
   const level = state.currentLevel >= 0 ? state.levels[state.currentLevel] : undefined;
