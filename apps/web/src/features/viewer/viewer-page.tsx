@@ -3,13 +3,14 @@ import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } fro
 import { useTranslation } from 'react-i18next';
 import { setAnalyticsContext, track } from '../../lib/analytics/analytics.ts';
 import { ShowOverlays } from '../alerts/index.ts';
-import { ChatColumn } from '../chat/index.ts';
+import { ChatColumn, ChatReplayColumn } from '../chat/index.ts';
 import { useWallStats } from '../cheer/cheer-store.ts';
 import { GlobalTally } from '../cheer/global-tally.tsx';
 import {
   dashKeySystems,
   FULLSCREEN_TARGET_ID,
   MULTIVIEW,
+  type PlaybackMoment,
   Player,
   streamTypeFor,
   useDrmSystem,
@@ -47,6 +48,16 @@ export interface ViewerPageProps {
   banner?: ReactNode;
 }
 
+/**
+ * The program date of an on-demand picture: its own program date-time when the stream carries one,
+ * else the show's start plus the media time (a recording starts when the show does). Undefined for
+ * a live picture, or before playback says which it is.
+ */
+function onDemandDate(p: PlaybackMoment | null, showStart: string): number | null | undefined {
+  if (!p?.ready || p.live) return undefined;
+  return p.dateMs ?? Date.parse(showStart) + p.currentTime * 1000;
+}
+
 /** The viewer page of viewing section 2: the video, the view controls, the chat column. */
 export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProps) {
   const { t } = useTranslation();
@@ -62,6 +73,7 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   const setNotice4k = usePlayerPrefs((s) => s.setNotice4k);
   const [noticeOpen, setNoticeOpen] = useState(false);
   const [mainTime, setMainTime] = useState(0);
+  const [playback, setPlayback] = useState<PlaybackMoment | null>(null);
   const [chatFocused, setChatFocused] = useState(false);
   const closeTimer = useRef(0);
   const [closingPip, setClosingPip] = useState<number | null>(null);
@@ -78,6 +90,8 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   const view = useShowMode(basePip(show), labelOf);
   const overviewOpen = view.mode === 'multiview' && view.pip === OVERVIEW_PIP;
   const config = entry.show.event_config;
+  // An on-demand picture (a replay) has the chat of its moment beside it instead of the live room.
+  const replayDate = onDemandDate(playback, entry.show.event.event_start_time);
   useWallStats(entry.show.channel_id, config.wall_stats_interval);
   const selectable = pipsSelectable(view.mode, mainTime, config.pip_delay) && pips.length > 0;
 
@@ -200,6 +214,7 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
                 pipGridOpen={overviewOpen}
                 chatOpen={chatFocused && layout.device !== 'desktop'}
                 onTime={view.mode === 'multiview' && view.pip !== OVERVIEW_PIP ? setMainTime : undefined}
+                onPlayback={setPlayback}
                 onQualityChosen={(label, index, height) => track('videoquality', { label, index, height })}
                 onCaptionChosen={(language, label) =>
                   track('subtitleswitch', { language, label: label.slice(0, 64) })
@@ -247,7 +262,11 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
           }
           onBlur={() => setChatFocused(false)}
         >
-          <ChatColumn entry={entry} chatDisabled={chatDisabled} />
+          {replayDate === undefined ? (
+            <ChatColumn entry={entry} chatDisabled={chatDisabled} />
+          ) : (
+            <ChatReplayColumn slug={entry.show.slug} dateMs={replayDate} />
+          )}
         </aside>
       )}
       {noticeOpen && (

@@ -22,7 +22,7 @@ describe('chat replay bins', () => {
   it('needs the bin before the moment, its own and the next', () => {
     const t = 5 * REPLAY_BIN_MS + 10;
     expect(binOf(t)).toBe(5);
-    expect(binsAround(t)).toEqual([4, 5, 6]);
+    expect(binsAround(binOf(t))).toEqual([4, 5, 6]);
   });
 
   it('shows what was sent up to the moment, the latest last, across bins', () => {

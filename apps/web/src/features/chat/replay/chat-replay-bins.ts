@@ -13,11 +13,8 @@ export const REPLAY_PAGES_PER_BIN = 4;
 
 export const binOf = (dateMs: number) => Math.floor(dateMs / REPLAY_BIN_MS);
 
-/** The bins a moment needs: the one before (for the list's start), its own, and the next (ahead). */
-export const binsAround = (dateMs: number) => {
-  const b = binOf(dateMs);
-  return [b - 1, b, b + 1];
-};
+/** The bins a moment's bin needs: the one before (for the list's start), its own, and the next. */
+export const binsAround = (bin: number) => [bin - 1, bin, bin + 1];
 
 /** The latest `limit` tosses sent at or before the moment, oldest first, from bins in order. */
 export function visibleAt(

@@ -228,12 +228,15 @@ export function usePlayer(
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('play', sync);
     video.addEventListener('pause', sync);
+    // A seek lands at once (the scrubber, the chat replay), even paused, where timeupdate is throttled.
+    video.addEventListener('seeked', sync);
     video.addEventListener('volumechange', onVolume);
     return () => {
       window.clearInterval(bandwidthTimer);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('play', sync);
       video.removeEventListener('pause', sync);
+      video.removeEventListener('seeked', sync);
       video.removeEventListener('volumechange', onVolume);
     };
   }, [videoRef, patch]);
