@@ -22,6 +22,7 @@ export * from './constants.ts';
 export * from './errors.ts';
 export * from './event-entry.ts';
 export * from './lightstick-rules.ts';
+export * from './live-captions.ts';
 export * from './messages.ts';
 export * from './partner.ts';
 export * from './partner-rules.ts';

@@ -6,6 +6,9 @@ import { createAnalyticsRepo } from '../modules/analytics/analytics.repo.ts';
 import { analyticsRoutes } from '../modules/analytics/analytics.routes.ts';
 import { createAnalyticsService } from '../modules/analytics/analytics.service.ts';
 import { createDevicesRepo } from '../modules/devices/devices.repo.ts';
+import { createLiveCaptionsRepo } from '../modules/live-captions/live-captions.repo.ts';
+import { liveCaptionsRoutes } from '../modules/live-captions/live-captions.routes.ts';
+import { createLiveCaptionsService } from '../modules/live-captions/live-captions.service.ts';
 import type { ShowsService } from '../modules/shows/shows.service.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import { createDeviceLiveness } from '../modules/video/device-liveness.ts';
@@ -39,7 +42,10 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
     dashKey: async (kid) => (await media.current())?.dashKeys.get(kid) ?? null,
   });
 
+  const captions = createLiveCaptionsService({ repo: createLiveCaptionsRepo(db), shows: deps.shows });
+
   async function register(guards: AuthGuards): Promise<void> {
+    await app.register(liveCaptionsRoutes({ captions, guards }));
     await app.register(
       mediaRoutes({
         mediaDir: config.media.dir,
@@ -63,5 +69,5 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
     );
   }
 
-  return { media, register };
+  return { media, captions, register };
 }

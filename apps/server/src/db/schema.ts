@@ -221,6 +221,18 @@ export interface WallTotalsTable {
   updated_at: Timestamp;
 }
 
+/** Live caption lines of a show (issue 11), per language. */
+export interface LiveCaptionsTable {
+  id: Generated<string>;
+  show_id: number;
+  lang: string;
+  text: string;
+  start_at: ColumnType<Date, Date | string, Date | string>;
+  end_at: ColumnType<Date, Date | string, Date | string>;
+  posted_by: number | null;
+  created_at: Generated<Date>;
+}
+
 export interface ShowChatSettingsTable {
   show_id: number;
   chat_enabled: Generated<boolean>;
@@ -340,6 +352,7 @@ export interface Database {
   billing_infos: BillingInfosTable;
   testpay_payment_methods: TestpayPaymentMethodsTable;
   testpay_intents: TestpayIntentsTable;
+  live_captions: LiveCaptionsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
