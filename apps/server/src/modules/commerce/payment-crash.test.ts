@@ -78,7 +78,7 @@ describe('kill -9 during payment confirmations', () => {
 
     server = await startServer(PORT, ext.env);
     const restarted = server;
-    const checks = [];
+    const checks: number[] = [];
     for (const f of fans) {
       const check = await api(
         restarted,
