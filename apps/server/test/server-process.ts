@@ -1,6 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { inject } from 'vitest';
+import { PGLITE_OPTIONS } from '../src/db/database.ts';
 
 /** The fault tests' real servers: a child process running main.ts, as `npm start` runs it. */
 export const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -98,4 +103,20 @@ export async function api(
   });
   const text = await res.text();
   return { status: res.status, text, json: () => JSON.parse(text) };
+}
+
+/** A PGlite data directory another process can open: the run's migrated dump when there is one. */
+export async function pgliteDataDir(): Promise<{ dir: string; drop: () => Promise<void> }> {
+  const dump = inject('pgliteDump');
+  const dir = await mkdtemp(path.join(tmpdir(), 'encore-fault-'));
+  if (dump) {
+    await mkdir(path.join(dir, 'pg'));
+    const client = await PGlite.create(path.join(dir, 'pg'), {
+      ...PGLITE_OPTIONS,
+      loadDataDir: new Blob([await readFile(dump)]),
+    });
+    await client.close();
+  }
+  // Without a dump (a run on PostgreSQL) the first server migrates the empty directory itself.
+  return { dir, drop: () => rm(dir, { recursive: true, force: true }) };
 }
