@@ -4,15 +4,17 @@ import path from 'node:path';
 
 export const root = path.resolve(import.meta.dirname, '..');
 
-/** Runs a command with inherited output; resolves with its exit code. */
+/** Runs a command with inherited output; resolves with its exit code. `onChild` gets the process. */
 export function run(cmd, args, opts = {}) {
+  const { onChild, ...spawnOpts } = opts;
   return new Promise((resolve) => {
     const child = spawn(cmd, args, {
       stdio: 'inherit',
       cwd: root,
-      ...opts,
-      env: { ...process.env, ...opts.env },
+      ...spawnOpts,
+      env: { ...process.env, ...spawnOpts.env },
     });
+    onChild?.(child);
     child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
   });
 }
@@ -37,7 +39,7 @@ export function mtimeOr0(file) {
 }
 
 /** Builds the web app unless its build is newer than every source it depends on. */
-export async function buildWebIfStale() {
+export async function buildWebIfStale(opts = {}) {
   const built = mtimeOr0(path.join(root, 'apps/web/dist/index.html'));
   const sources = Math.max(
     newestMtime(path.join(root, 'apps/web')),
@@ -45,5 +47,5 @@ export async function buildWebIfStale() {
   );
   if (built > sources) return 0;
   console.log('Building the web app...');
-  return run('npm', ['run', 'build', '--silent']);
+  return run('npm', ['run', 'build', '--silent'], opts);
 }

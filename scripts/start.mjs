@@ -1,21 +1,28 @@
 // `npm start`: builds what is missing, then runs the one Encore process (API, web, docs) on PORT.
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { buildWebIfStale, root, run } from './lib.mjs';
+import { serve } from './serve.mjs';
 
-const code = await buildWebIfStale();
+// Until the server runs, a stop request ends the step under way (a build, ffmpeg) and this process.
+let step = null;
+const stopEarly = (signal) => {
+  step?.kill(signal);
+  process.exit(1);
+};
+process.on('SIGINT', stopEarly);
+process.on('SIGTERM', stopEarly);
+const track = { onChild: (child) => (step = child) };
+
+const code = await buildWebIfStale(track);
 if (code !== 0) process.exit(code);
 
 // The demo media (docs/media.md): a few minutes the first time, a fingerprint check afterwards. Without
 // it the server still runs and /media answers 503 MEDIA_NOT_READY.
 if (process.env.NODE_ENV !== 'production') {
-  const media = await run(process.execPath, [path.join(root, 'scripts/generate-media.mjs')]);
+  const media = await run(process.execPath, [path.join(root, 'scripts/generate-media.mjs')], track);
   if (media !== 0) console.warn('Demo media generation failed: /media answers 503 until it succeeds.');
 }
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
-  stdio: 'inherit',
-  cwd: root,
-});
-for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));
-server.on('exit', (exitCode, signal) => process.exit(exitCode ?? (signal ? 1 : 0)));
+process.off('SIGINT', stopEarly);
+process.off('SIGTERM', stopEarly);
+serve();

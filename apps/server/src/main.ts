@@ -1,7 +1,14 @@
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.ts';
 import { ConfigError, parseConfig } from './config.ts';
-import { migrateToLatest, openDatabase } from './db/database.ts';
+import { DataDirInUseError } from './db/data-dir-lock.ts';
+import {
+  DataDirDamagedError,
+  damagedDataDir,
+  isPgliteAbort,
+  migrateToLatest,
+  openDatabase,
+} from './db/database.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo-seed.ts';
 
 let config: ReturnType<typeof parseConfig>;
@@ -15,9 +22,31 @@ try {
   throw err;
 }
 
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await migrateToLatest(database.db);
-if (config.demo.enabled) await seedDemo(database.db, config.demo.password);
+/** A start-up failure an operator can act on: one clear paragraph and exit 1, not a stack of minified code. */
+function refuse(err: unknown): never {
+  process.stderr.write(`Encore cannot start.\n${(err as Error).message}\n`);
+  process.exit(1);
+}
+
+let database: Awaited<ReturnType<typeof openDatabase>>;
+try {
+  database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+} catch (err) {
+  if (err instanceof DataDirInUseError || err instanceof DataDirDamagedError) refuse(err);
+  throw err;
+}
+try {
+  await migrateToLatest(database.db);
+  if (config.demo.enabled) await seedDemo(database.db, config.demo.password);
+} catch (err) {
+  // A damaged relation file passes the open and aborts at the first query that reads it.
+  if (database.kind === 'pglite' && isPgliteAbort(err)) refuse(damagedDataDir(config.dataDir, err));
+  throw err;
+}
+
+// Started by `npm start` (scripts/start.mjs) with an IPC channel: if that parent dies, even by
+// SIGKILL, the channel closes and the server shuts down rather than live on as an orphan.
+if (process.send) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
 
 const app = await buildApp(config, { database });
 app.addHook('onClose', async () => {

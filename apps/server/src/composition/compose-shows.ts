@@ -65,6 +65,10 @@ export function composeShows(
     catalog,
     log,
   });
+  // Before serving: paid orders a crash left without their goods are repaired (issue 12).
+  core.app.addHook('onReady', async () => {
+    await commerce.reconcile().catch((err: unknown) => log.error({ err }, 'order reconciler failed'));
+  });
 
   async function register(guards: AuthGuards): Promise<void> {
     const { app } = core;

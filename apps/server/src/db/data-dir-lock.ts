@@ -1,44 +1,62 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import path from 'node:path';
+import { tryLock, unlock } from 'fs-native-extensions';
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+/** Who holds a data directory, as its owner wrote it into the lock file. */
+type Holder = { pid: number; started_at: string; command: string };
 
-function ownerOf(file: string): number | null {
+function holderOf(file: string): Holder | null {
   try {
-    const pid = Number(readFileSync(file, 'utf8'));
-    return Number.isInteger(pid) && pid > 0 ? pid : null;
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as Partial<Holder>;
+    return typeof parsed.pid === 'number' ? (parsed as Holder) : null;
   } catch {
     return null;
   }
 }
 
-/**
- * PGlite is one process's database: a tool opening the folder while the server runs (the import CLI)
- * would corrupt it. The server records its pid in a lock file and always takes the folder (a pid left
- * by a crash must never keep it from starting); a tool (`takeOver: false`) refuses while that pid is
- * alive. Answers the release function, which leaves a lock someone else has taken since alone.
- */
 export class DataDirInUseError extends Error {}
 
-export function lockDataDir(dir: string, opts: { takeOver: boolean }): () => void {
+/**
+ * One owner per data directory (issue 12): PGlite is one process's database, and two processes
+ * writing one folder lose acknowledged writes and can leave it unreadable. The owner holds an
+ * exclusive OS lock on DATA_DIR/encore.lock (an open-file-description lock on Linux, flock on macOS,
+ * LockFileEx on Windows) for as long as it runs. The kernel drops the lock when the process dies,
+ * however it dies, so a kill -9 never leaves a stale lock, and a reused pid cannot look like an owner.
+ * Anyone else, server or tool, is refused with the owner's pid; nobody takes over a live owner.
+ * The file stays after release: deleting a lock file races with the next opener.
+ */
+export function lockDataDir(dir: string): () => void {
   const file = path.join(dir, 'encore.lock');
-  const owner = ownerOf(file);
-  if (!opts.takeOver && owner !== null && owner !== process.pid && isAlive(owner)) {
+  const fd = openSync(file, 'a+');
+  let locked = false;
+  try {
+    locked = tryLock(fd);
+  } finally {
+    if (!locked) closeSync(fd);
+  }
+  if (!locked) {
+    const holder = holderOf(file);
+    const who = holder
+      ? `process ${holder.pid} (${holder.command}, started ${holder.started_at})`
+      : 'another process';
+    const stopIt = holder ? `stop it first (kill ${holder.pid}, or Ctrl-C in its terminal)` : 'stop it first';
     throw new DataDirInUseError(
-      `The database in ${dir} is in use by process ${owner} (a running Encore server?). ` +
-        'Stop it first, or use the HTTP API.',
+      `The data directory ${dir} is in use by ${who}. Only one process may open it: ${stopIt}, ` +
+        'or give this one another DATA_DIR. A tool can use the HTTP API of the running server instead.',
     );
   }
-  writeFileSync(file, String(process.pid));
+  const holder: Holder = {
+    pid: process.pid,
+    started_at: new Date().toISOString(),
+    command: path.basename(process.argv[1] ?? process.argv0),
+  };
+  ftruncateSync(fd);
+  writeSync(fd, `${JSON.stringify(holder)}\n`, 0);
+  let released = false;
   return () => {
-    if (ownerOf(file) === process.pid) rmSync(file, { force: true });
+    if (released) return;
+    released = true;
+    unlock(fd);
+    closeSync(fd);
   };
 }

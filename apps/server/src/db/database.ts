@@ -29,8 +29,6 @@ export async function openDatabase(opts: {
   databaseUrl?: string | undefined;
   dataDir?: string;
   pglite?: PGlite;
-  /** A tool (not the server) refuses a DATA_DIR that a live server holds (see lockDataDir). */
-  tool?: boolean;
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
@@ -44,9 +42,11 @@ export async function openDatabase(opts: {
   if (!opts.dataDir) throw new Error('openDatabase needs a databaseUrl, a dataDir or a PGlite instance');
   const dir = path.join(opts.dataDir, 'pg');
   await mkdir(dir, { recursive: true });
-  const unlock = lockDataDir(opts.dataDir, { takeOver: !opts.tool });
+  const unlock = lockDataDir(opts.dataDir);
   try {
-    const client = await PGlite.create(dir, PGLITE_OPTIONS);
+    const client = await PGlite.create(dir, PGLITE_OPTIONS).catch((err: unknown) => {
+      throw damagedDataDir(opts.dataDir as string, err);
+    });
     const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
     return {
       db,
@@ -62,6 +62,29 @@ export async function openDatabase(opts: {
   }
 }
 
+/** The data directory exists but PGlite cannot read it: said plainly, with what to do (issue 12). */
+export class DataDirDamagedError extends Error {}
+
+/** PGlite's WebAssembly build aborts on unreadable files with a bare `RuntimeError: Aborted()`. */
+export function isPgliteAbort(err: unknown): boolean {
+  if (!(err instanceof Error)) return false;
+  return err.name === 'RuntimeError' || isPgliteAbort(err.cause);
+}
+
+export function damagedDataDir(dataDir: string, err: unknown): DataDirDamagedError {
+  const reason = isPgliteAbort(err)
+    ? 'the embedded PostgreSQL stopped while reading its files, which look damaged or were written by another version'
+    : String((err as Error)?.message ?? err)
+        .split('\n')[0]
+        ?.slice(0, 300);
+  return new DataDirDamagedError(
+    `The database in ${dataDir} could not be opened: ${reason}.\n` +
+      `What to do: make sure no other process uses ${dataDir}, then restore it from a backup, or move it ` +
+      `aside (mv ${dataDir} ${dataDir}.damaged) to start with an empty database. Nothing in it was changed.`,
+    { cause: err },
+  );
+}
+
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   const migrator = new Migrator({
     db: db as unknown as Kysely<unknown>,
@@ -70,6 +93,6 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
-    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`, { cause: error });
   }
 }

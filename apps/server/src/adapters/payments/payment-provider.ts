@@ -38,6 +38,12 @@ export interface PaymentProvider {
    */
   refund(intentId: string, amount: number, reference?: string): Promise<void>;
   detachPaymentMethod(paymentMethodId: string): Promise<void>;
+  /**
+   * Which of these payment intents have succeeded, for the start-up reconciler (a crash between the
+   * charge and its event). Optional: a provider that redelivers its events until acknowledged (Stripe's
+   * webhooks retry for days) needs no asking.
+   */
+  succeededAmong?(intentIds: readonly string[]): Promise<string[]>;
   /** Payment and setup successes, delivered once each (a webhook, for a remote provider). */
   onEvent(listener: (event: PaymentEvent) => Promise<void>): void;
 }

@@ -204,6 +204,17 @@ export function createTestpay(deps: { db: Db; now?: () => Date }) {
         .where('id', '=', pmId)
         .execute();
     },
+    async succeededAmong(intentIds) {
+      if (intentIds.length === 0) return [];
+      const rows = await db
+        .selectFrom('testpay_intents')
+        .select('id')
+        .where('id', 'in', [...intentIds])
+        .where('kind', '=', 'payment')
+        .where('status', '=', 'succeeded')
+        .execute();
+      return rows.map((r) => r.id);
+    },
     onEvent(listener) {
       listeners.push(listener);
     },

@@ -85,26 +85,61 @@ export function createCommerceRepo(db: Db) {
         .execute();
     },
 
-    /** Marks the pending lines of a payment fulfilled; returns them with their items (once only). */
-    async fulfil(paymentIntentId: string, tx: Exec = db) {
-      const lines = await tx
+    /** The pending lines of a payment with their items (read before fulfilling, outside its transaction). */
+    async pendingLines(paymentIntentId: string) {
+      return db
+        .selectFrom('orders as o')
+        .innerJoin('catalog_items as i', 'i.item_id', 'o.item_id')
+        .selectAll('i')
+        .select(['o.sub_order_id', 'o.user_id'])
+        .where('o.payment_intent_id', '=', paymentIntentId)
+        .where('o.status', '=', 'pending')
+        .execute();
+    },
+
+    /** Marks these pending lines fulfilled; answers the ones this call fulfilled (once only). */
+    async fulfil(subOrderIds: readonly string[], tx: Exec = db): Promise<Set<string>> {
+      if (subOrderIds.length === 0) return new Set();
+      const rows = await tx
         .updateTable('orders')
         .set({ status: 'fulfilled' })
-        .where('payment_intent_id', '=', paymentIntentId)
+        .where('sub_order_id', 'in', [...subOrderIds])
         .where('status', '=', 'pending')
-        .returning(['order_id', 'sub_order_id', 'user_id', 'item_id'])
+        .returning('sub_order_id')
         .execute();
-      if (lines.length === 0) return [];
-      const items = await tx
-        .selectFrom('catalog_items')
-        .selectAll()
-        .where(
-          'item_id',
-          'in',
-          lines.map((l) => l.item_id),
+      return new Set(rows.map((r) => r.sub_order_id));
+    },
+
+    /** Payment intents of lines still pending (the reconciler asks the provider about them). */
+    async pendingIntents(): Promise<string[]> {
+      const rows = await db
+        .selectFrom('orders')
+        .select('payment_intent_id')
+        .distinct()
+        .where('status', '=', 'pending')
+        .where('payment_intent_id', 'is not', null)
+        .execute();
+      return rows.map((r) => r.payment_intent_id).filter((id): id is string => id !== null);
+    },
+
+    /**
+     * Fulfilled ticket lines whose fan holds no ticket for the show: goods a crash between payment and
+     * grant left missing (before fulfilment and grant shared one transaction). A refund cancels its
+     * lines and removes the ticket together, so a refunded line is never listed.
+     */
+    async paidTicketsMissing() {
+      return db
+        .selectFrom('orders as o')
+        .innerJoin('catalog_items as i', 'i.item_id', 'o.item_id')
+        .innerJoin('shows as s', 's.paid_event_name', 'i.paid_event_name')
+        .leftJoin('tickets as t', (j) =>
+          j.onRef('t.user_id', '=', 'o.user_id').onRef('t.show_id', '=', 's.id'),
         )
+        .select(['o.sub_order_id', 'o.order_id', 'o.user_id', 's.id as show_id', 'i.ticket_attributes'])
+        .where('o.status', '=', 'fulfilled')
+        .where('i.category', '=', 'ticket')
+        .where('t.id', 'is', null)
         .execute();
-      return lines.map((l) => ({ ...l, item: items.find((i) => i.item_id === l.item_id) }));
     },
 
     /** Which of these items the fan owns: a fulfilled order of the item or of a pack holding it. */

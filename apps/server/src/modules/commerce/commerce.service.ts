@@ -17,6 +17,7 @@ import type { ShowsService } from '../shows/shows.service.ts';
 import { isUpgrade, type TicketsService } from '../tickets/tickets.service.ts';
 import { presentBilling } from './commerce.presenter.ts';
 import type { CommerceRepo, NewOrderLine, SaleItemRow } from './commerce.repo.ts';
+import { createFulfilment } from './commerce-fulfilment.ts';
 
 const badRequest = (message: string, field?: string) =>
   new AppError('BAD_REQUEST', 400, message, field ? { field } : {});
@@ -58,14 +59,7 @@ export function createCommerceService(deps: {
     return entry;
   }
 
-  /** What a paid (or free) line gives the fan. */
-  async function grant(userId: number, item: SaleItemRow): Promise<void> {
-    if (item.category === 'ticket') {
-      const entry = await showOf(item);
-      await deps.tickets.grantPurchased(userId, entry.row.id, item.ticket_attributes ?? {});
-    }
-    deps.catalog.forgetOwnership(userId);
-  }
+  const fulfilment = createFulfilment(deps);
 
   async function onPayment(event: PaymentEvent): Promise<void> {
     if (event.savedCard && event.customerId) {
@@ -73,9 +67,7 @@ export function createCommerceService(deps: {
       await repo.saveCard(provider.name, event.customerId, c.paymentMethodId, `card-${c.brand}-${c.last4}`);
     }
     if (event.type !== 'payment_intent.succeeded') return;
-    for (const line of await repo.fulfil(event.intentId)) {
-      if (line.item) await grant(line.user_id, line.item);
-    }
+    await fulfilment.fulfilPayment(event.intentId);
   }
   provider.onEvent(async (event) => {
     // The provider has taken the money: a failure here must be seen, and the event is not lost to
@@ -124,6 +116,9 @@ export function createCommerceService(deps: {
   }
 
   return {
+    /** Start-up repair of paid orders whose goods are missing (commerce-fulfilment.ts). */
+    reconcile: () => fulfilment.reconcile(),
+
     vendor(name?: string) {
       return { name: vendorName(name), api_key: provider.publishableKey };
     },
@@ -203,9 +198,9 @@ export function createCommerceService(deps: {
         client_secret: intent?.client_secret ?? null,
         status: intent ? 'pending' : 'fulfilled',
       }));
-      await repo.insertOrder(lines);
+      if (intent) await repo.insertOrder(lines);
+      else await fulfilment.insertFulfilled(userId, items, (tx) => repo.insertOrder(lines, tx));
       let orderStatus: OrderPaymentStatus = intent ? paymentStatusOf(intent.status) : 'succeeded';
-      if (!intent) for (const item of items) await grant(userId, item);
       if (intent && !body.require_user_confirmation) {
         // The sticker purchase (viewing section 7): the saved card is charged now; the provider's
         // success event has fulfilled the order (and granted the sticker) before this returns.

@@ -46,7 +46,7 @@ export async function runImportCodes(
 
   let database: DatabaseHandle;
   try {
-    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, tool: true });
+    database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   } catch (e) {
     if (!(e instanceof DataDirInUseError)) throw e;
     io.err(e.message);

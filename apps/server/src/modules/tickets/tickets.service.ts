@@ -12,7 +12,8 @@ import {
   type TicketValidateResponse,
   VENDOR_IDS,
 } from '@encore/contract';
-import type { BookingCodeRow, UserRow } from '../../db/schema.ts';
+import type { Transaction } from 'kysely';
+import type { BookingCodeRow, Database, UserRow } from '../../db/schema.ts';
 import { AppError, unauthorized } from '../../errors.ts';
 import { createBatcher } from '../../platform/batcher.ts';
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
@@ -180,15 +181,24 @@ export function createTicketsService(deps: TicketsDeps) {
     ticketFor: heldTicket,
 
     /** A paid order's ticket (modules/commerce) goes to the same store the booking codes fill. */
-    async grantPurchased(userId: number, showId: number, attributes: TicketAttributes): Promise<void> {
+    async grantPurchased(
+      userId: number,
+      showId: number,
+      attributes: TicketAttributes,
+      /** The order's own transaction: the ticket and the fulfilled order commit together. */
+      tx?: Transaction<Database>,
+    ): Promise<void> {
       cache.forget(cacheKey(userId, showId));
-      await deps.tickets.upsertTicket({
-        userId,
-        showId,
-        source: 'purchase',
-        bookingCodeId: null,
-        attributes,
-      });
+      await deps.tickets.upsertTicket(
+        {
+          userId,
+          showId,
+          source: 'purchase',
+          bookingCodeId: null,
+          attributes,
+        },
+        tx,
+      );
       cache.forget(cacheKey(userId, showId));
     },
 

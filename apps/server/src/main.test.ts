@@ -1,0 +1,83 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  killHard,
+  pgliteDataDir,
+  repoRoot,
+  type ServerProcess,
+  serverEnv,
+  startProcess,
+  waitUntilServing,
+} from '../test/server-process.ts';
+
+/**
+ * Stopping `npm start` stops the server (issue 12): scripts/serve.mjs is the part of start.mjs that
+ * runs and supervises main.ts (start.mjs builds the web app and the demo media first). Ports 8215-8216.
+ */
+const SERVE = path.join(repoRoot, 'scripts/serve.mjs');
+/** main.ts closes within 10 s (close-with-grace) or exits by force. */
+const GRACE_MS = 10_000;
+
+const parents: ServerProcess[] = [];
+const drops: Array<() => Promise<void>> = [];
+afterAll(async () => {
+  for (const p of parents) await killHard(p);
+  for (const drop of drops) await drop();
+});
+
+function childOf(pid: number): number {
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/);
+  const child = Number(children[0]);
+  if (!child) throw new Error(`process ${pid} has no child`);
+  return child;
+}
+
+/** Gone: no such process, or a zombie waiting for its reaper. */
+function isGone(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+}
+
+async function waitGone(pid: number, ms: number): Promise<number> {
+  const start = Date.now();
+  while (!isGone(pid)) {
+    if (Date.now() - start > ms) throw new Error(`process ${pid} still runs after ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  return Date.now() - start;
+}
+
+async function supervised(port: number) {
+  const { dir, drop } = await pgliteDataDir();
+  drops.push(drop);
+  const parent = startProcess([SERVE], serverEnv(port, { DATA_DIR: dir }), port);
+  parents.push(parent);
+  await waitUntilServing(parent);
+  return { parent, server: childOf(parent.child.pid as number) };
+}
+
+describe.runIf(process.platform === 'linux')('stopping the npm start process', () => {
+  it('SIGTERM to it stops the server too, within the grace period, exit 0', { timeout: 90_000 }, async () => {
+    const { parent, server } = await supervised(8215);
+    // An idle keep-alive connection must not hold the close up.
+    await fetch(`${parent.url}/healthz`, { keepalive: true });
+    const start = Date.now();
+    parent.child.kill('SIGTERM');
+    const { code } = await parent.exited;
+    await waitGone(server, GRACE_MS);
+    expect(code).toBe(0);
+    expect(Date.now() - start).toBeLessThan(GRACE_MS);
+  });
+
+  it('SIGKILL to it leaves no orphan: the server shuts itself down', { timeout: 90_000 }, async () => {
+    const { parent, server } = await supervised(8216);
+    parent.child.kill('SIGKILL');
+    await parent.exited;
+    await waitGone(server, GRACE_MS);
+  });
+});
