@@ -315,6 +315,16 @@ export interface TestpayIntentsTable {
   created_at: Timestamp;
 }
 
+/** A browser that logged in to the account with its password (migration 0012, device cookies). */
+export interface LoginDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the device cookie; the cookie itself is never stored. */
+  device_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -340,6 +350,7 @@ export interface Database {
   billing_infos: BillingInfosTable;
   testpay_payment_methods: TestpayPaymentMethodsTable;
   testpay_intents: TestpayIntentsTable;
+  login_devices: LoginDevicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
