@@ -23,6 +23,7 @@ import type { DevicesService } from './modules/devices/devices.service.ts';
 import { createRetentionRepo } from './modules/retention/retention.repo.ts';
 import { createRetentionService } from './modules/retention/retention.service.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { serializeRequest } from './platform/log-redaction.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis } from './platform/redis.ts';
 import { webRoutes } from './platform/web.ts';
@@ -37,6 +38,8 @@ export type AppOptions = {
   /** Prefix of every Redis key, so that test runs and tenants sharing a Redis never collide. */
   keyPrefix?: string;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read what is logged). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -45,7 +48,15 @@ export type AppOptions = {
  */
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Request URLs are logged without the secrets some carry (platform/log-redaction.ts).
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
