@@ -29,6 +29,7 @@ import { createRedis, type Redis } from './platform/redis.ts';
 import { webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
+import { createRevocations } from './realtime/revocations.ts';
 
 export type AppOptions = {
   /** An already opened database (tests pass their own); otherwise opened from the config. */
@@ -89,8 +90,13 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     ? createRedisBus({ redis, prefix: keyPrefix, log: app.log })
     : createMemoryBus({ log: app.log });
 
+  // Ended logins reach every node at once: sockets close, session caches forget (revocations.ts).
+  const revocations = createRevocations({ redis, prefix: keyPrefix, log: app.log });
+  await revocations.ready();
+
   // The realtime gateway closes its sockets earlier, in preClose (realtime.routes.ts).
   app.addHook('onClose', async () => {
+    await revocations.close();
     await bus.close();
     await transport?.close();
     if (ownsRedis) await redis?.quit();
@@ -129,11 +135,13 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       await devices?.endForLogout(userId, tokenId).catch((err: unknown) => {
         app.log.error({ err, userId }, 'device sessions not ended at logout');
       });
+      await revocations.publish({ userId, tokenId });
     },
   });
+  revocations.subscribe((r) => accounts.auth.forgetSession(r.userId, r.tokenId));
   const showsArea = composeShows(core, { authenticate: accounts.auth.authenticate });
   devices = showsArea.devices;
-  const chat = composeChat(core, { auth: accounts.auth, ...showsArea });
+  const chat = composeChat(core, { auth: accounts.auth, revocations, ...showsArea });
   const videoArea = composeVideo(core, showsArea);
   const { db } = core;
   const { media } = videoArea;

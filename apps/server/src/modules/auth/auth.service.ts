@@ -270,6 +270,11 @@ export function createAuthService(deps: AuthDeps) {
       await deps.onLogout?.(session.user.id, session.tokenId);
     },
 
+    /** A login ended on some node (revocations.ts): this node stops trusting its cached session. */
+    forgetSession(userId: number, tokenId: number | null): void {
+      cache.forget(userId, tokenId);
+    },
+
     /** The user row changed (username): this node reads it afresh; others within the cache TTL. */
     forgetUser(userId: number): void {
       cache.forget(userId);
