@@ -26,6 +26,7 @@ import { installErrorHandler } from './platform/error-handler.ts';
 import { serializeRequest } from './platform/log-redaction.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis } from './platform/redis.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
@@ -104,6 +105,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   installErrorHandler(app);
+  // Before every route, so that API, media, docs and the web app all answer with them.
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
