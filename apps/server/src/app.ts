@@ -23,11 +23,14 @@ import type { DevicesService } from './modules/devices/devices.service.ts';
 import { createRetentionRepo } from './modules/retention/retention.repo.ts';
 import { createRetentionService } from './modules/retention/retention.service.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { serializeRequest } from './platform/log-redaction.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis } from './platform/redis.ts';
+import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
+import { createRevocations } from './realtime/revocations.ts';
 
 export type AppOptions = {
   /** An already opened database (tests pass their own); otherwise opened from the config. */
@@ -37,6 +40,8 @@ export type AppOptions = {
   /** Prefix of every Redis key, so that test runs and tenants sharing a Redis never collide. */
   keyPrefix?: string;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (tests read what is logged). */
+  logStream?: { write(line: string): void };
 };
 
 /**
@@ -45,7 +50,15 @@ export type AppOptions = {
  */
 export async function buildApp(config: Config, opts: AppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // Request URLs are logged without the secrets some carry (platform/log-redaction.ts).
+            serializers: { req: serializeRequest },
+            ...(opts.logStream ? { stream: opts.logStream } : {}),
+          },
     trustProxy: config.trustProxy,
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
@@ -78,8 +91,13 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     ? createRedisBus({ redis, prefix: keyPrefix, log: app.log })
     : createMemoryBus({ log: app.log });
 
+  // Ended logins reach every node at once: sockets close, session caches forget (revocations.ts).
+  const revocations = createRevocations({ redis, prefix: keyPrefix, log: app.log });
+  await revocations.ready();
+
   // The realtime gateway closes its sockets earlier, in preClose (realtime.routes.ts).
   app.addHook('onClose', async () => {
+    await revocations.close();
     await bus.close();
     await transport?.close();
     if (ownsRedis) await redis?.quit();
@@ -87,6 +105,8 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
 
   installErrorHandler(app);
+  // Before every route, so that API, media, docs and the web app all answer with them.
+  await registerSecurityHeaders(app, config);
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -118,11 +138,13 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       await devices?.endForLogout(userId, tokenId).catch((err: unknown) => {
         app.log.error({ err, userId }, 'device sessions not ended at logout');
       });
+      await revocations.publish({ userId, tokenId });
     },
   });
+  revocations.subscribe((r) => accounts.auth.forgetSession(r.userId, r.tokenId));
   const showsArea = composeShows(core, { authenticate: accounts.auth.authenticate });
   devices = showsArea.devices;
-  const chat = composeChat(core, { auth: accounts.auth, ...showsArea });
+  const chat = composeChat(core, { auth: accounts.auth, revocations, ...showsArea });
   const videoArea = composeVideo(core, showsArea);
   const { db } = core;
   const { media } = videoArea;

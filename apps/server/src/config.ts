@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { BLE_UUID_RE } from '@encore/contract';
 import { z } from 'zod';
+import { estimatedSecretBits, isStrongSecret, MIN_SECRET_BITS } from './platform/secret-strength.ts';
 
 /**
  * Configuration comes only from environment variables, validated once at start-up. A bad value
@@ -10,6 +11,17 @@ import { z } from 'zod';
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
+
+/**
+ * A list of origins for the Content-Security-Policy (comma or space separated): scheme, host (a
+ * leading `*.` allowed) and port only, so that no value can smuggle another directive in.
+ */
+const ORIGIN_RE = /^(https?|wss?):\/\/(\*\.)?[a-z0-9-]+(\.[a-z0-9-]+)*(:\d{1,5})?$/i;
+const originList = z
+  .string()
+  .default('')
+  .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+  .pipe(z.array(z.string().regex(ORIGIN_RE, 'origins only, like https://cdn.example.com (no path)')));
 
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -123,6 +135,24 @@ const EnvSchema = z.object({
   PARTNER_JWT_PUBLIC_KEY: z.string().min(64).optional(),
   PARTNER_JWT_ISSUER: z.string().min(1).default('encore-dev-partner'),
   PARTNER_JWT_AUDIENCE: z.string().min(1).default('encore'),
+  /**
+   * Security headers (platform/security-headers.ts): origins the web app may use beyond those the
+   * configuration already names (Stripe, the DRM licence host, the shop, the teaser, KEY_URI_BASE).
+   */
+  CSP_PLAYER_ORIGINS: originList,
+  CSP_PAYMENT_ORIGINS: originList,
+  CSP_PARTNER_ORIGINS: originList,
+  CSP_SHOP_ORIGINS: originList,
+  /** Who may frame Encore: 'none' (default), 'self', or origins. */
+  CSP_FRAME_ANCESTORS: z
+    .string()
+    .default("'none'")
+    .transform((v) => v.split(/[\s,]+/).filter(Boolean))
+    .pipe(
+      z.array(
+        z.union([z.enum(["'none'", "'self'"]), z.string().regex(ORIGIN_RE, "'none', 'self' or origins")]),
+      ),
+    ),
 });
 
 export type Config = {
@@ -184,6 +214,14 @@ export type Config = {
     audience: string;
     devSigning: boolean;
   } | null;
+  /** Origins for the Content-Security-Policy, by who needs them (platform/security-headers.ts). */
+  csp: {
+    playerOrigins: string[];
+    paymentOrigins: string[];
+    partnerOrigins: string[];
+    shopOrigins: string[];
+    frameAncestors: string[];
+  };
 };
 
 export class ConfigError extends Error {
@@ -209,6 +247,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   if (production && !e.SMTP_URL) problems.push('SMTP_URL: required when NODE_ENV=production');
   if (production && e.DEMO_DATA) problems.push('DEMO_DATA: demo accounts are never seeded in production');
   if (production && !e.DRM_TOKEN_SECRET) problems.push('DRM_TOKEN_SECRET: required when NODE_ENV=production');
+  if (production && e.DRM_TOKEN_SECRET && !isStrongSecret(e.DRM_TOKEN_SECRET)) {
+    problems.push(
+      `DRM_TOKEN_SECRET: too weak (about ${Math.floor(estimatedSecretBits(e.DRM_TOKEN_SECRET))} bits, ${MIN_SECRET_BITS} needed): use random bytes, e.g. openssl rand -base64 48`,
+    );
+  }
   if (production && e.PAYMENT_PROVIDER === 'testpay')
     problems.push('PAYMENT_PROVIDER: testpay accepts test cards as payment and is never used in production');
   if (e.PAYMENT_PROVIDER === 'stripe') {
@@ -345,5 +388,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
             devSigning: !partnerKeyed,
           }
         : null,
+    csp: {
+      playerOrigins: e.CSP_PLAYER_ORIGINS,
+      paymentOrigins: e.CSP_PAYMENT_ORIGINS,
+      partnerOrigins: e.CSP_PARTNER_ORIGINS,
+      shopOrigins: e.CSP_SHOP_ORIGINS,
+      frameAncestors: e.CSP_FRAME_ANCESTORS,
+    },
   };
 }

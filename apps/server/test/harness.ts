@@ -101,7 +101,10 @@ export async function createExternalTestDatabase(): Promise<ExternalTestDatabase
 }
 
 /** The real app on its own fresh database (and its own Redis key prefix when Redis is configured). */
-export async function createTestContext(env: Record<string, string> = {}): Promise<TestContext> {
+export async function createTestContext(
+  env: Record<string, string> = {},
+  opts: { logStream?: { write(line: string): void } } = {},
+): Promise<TestContext> {
   const config = parseConfig({
     NODE_ENV: 'test',
     PUBLIC_URL: 'http://encore.test',
@@ -113,7 +116,12 @@ export async function createTestContext(env: Record<string, string> = {}): Promi
   const redisUrl = process.env.TEST_REDIS_URL;
   const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
   const keyPrefix = `encore-test:${randomBytes(6).toString('hex')}:`;
-  const app = await buildApp(config, { database: handle, redis, keyPrefix, logger: false });
+  const app = await buildApp(config, {
+    database: handle,
+    redis,
+    keyPrefix,
+    ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }),
+  });
   await app.ready();
   const peers: Array<{ app: FastifyInstance; redis: Redis | null }> = [];
   return {

@@ -81,3 +81,9 @@ export type ServerFrame = z.infer<typeof ServerFrame>;
  */
 export const ServerMessage = z.union([ServerFrame, z.array(ServerFrame).min(1)]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
+
+/**
+ * Close code of a socket whose login was ended (logout elsewhere, password reset, ban): the token is
+ * dead, so the client ends its session instead of reconnecting. 4401 stays "authenticate first".
+ */
+export const SESSION_REVOKED_CLOSE = 4410;

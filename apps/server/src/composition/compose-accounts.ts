@@ -43,7 +43,9 @@ export function composeAccounts(
 
   async function register(): Promise<void> {
     const { app } = core;
-    await app.register(authRoutes({ auth, guards }));
+    await app.register(
+      authRoutes({ auth, guards, secureCookies: new URL(config.publicUrl).protocol === 'https:' }),
+    );
     const partnerKeys = config.partner;
     await app.register(
       partnerRoutes({

@@ -20,6 +20,7 @@ import type { AuthGuards } from '../platform/auth-guard.ts';
 import { createChannelAccess } from '../realtime/channel-access.ts';
 import { createGateway } from '../realtime/gateway.ts';
 import { realtimeRoutes } from '../realtime/realtime.routes.ts';
+import type { Revocations } from '../realtime/revocations.ts';
 import type { Core } from './core.ts';
 
 /**
@@ -34,6 +35,8 @@ export function composeChat(
     tickets: TicketsService;
     devices: DevicesService;
     catalog: CatalogService;
+    /** Ended logins: their sockets are closed on this node (every node hears each one). */
+    revocations: Revocations;
   },
 ) {
   const { app, config, db, redis, keyPrefix, bus, limiter, log } = core;
@@ -83,6 +86,10 @@ export function composeChat(
     authTimeoutMs: config.realtime.authTimeoutMs,
     tickMs: config.realtime.tickMs,
     log,
+  });
+  deps.revocations.subscribe((r) => {
+    const closed = gateway.revoke(r);
+    if (closed > 0) log.info({ userId: r.userId, closed }, 'sockets of an ended login closed');
   });
 
   const replay = createChatReplayService({

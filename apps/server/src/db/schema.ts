@@ -327,6 +327,16 @@ export interface TestpayIntentsTable {
   created_at: Timestamp;
 }
 
+/** A browser that logged in to the account with its password (migration 0012, device cookies). */
+export interface LoginDevicesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** sha256 of the device cookie; the cookie itself is never stored. */
+  device_hash: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -353,6 +363,7 @@ export interface Database {
   testpay_payment_methods: TestpayPaymentMethodsTable;
   testpay_intents: TestpayIntentsTable;
   live_captions: LiveCaptionsTable;
+  login_devices: LoginDevicesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -16,6 +16,12 @@ export type Limiter = {
   /** True when the key is already over its budget, without counting a hit. */
   isBlocked(key: string): Promise<boolean>;
   reset(key: string): Promise<void>;
+  /** Counts one hit and answers the key's count in this window; never throws for being over budget. */
+  count(key: string): Promise<number>;
+  /** Holds the key over budget for `seconds` from now (a progressive delay), whatever its count. */
+  block(key: string, seconds: number): Promise<void>;
+  /** Seconds until the key may pass again; 0 when it is not over budget. */
+  blockedFor(key: string): Promise<number>;
 };
 
 export type LimiterFactory = (name: string, rule: LimitRule) => Limiter;
@@ -64,6 +70,22 @@ export function createLimiterFactory(opts: {
       },
       async reset(key) {
         await limiter.delete(key);
+      },
+      async count(key) {
+        try {
+          return (await limiter.consume(key, 1)).consumedPoints;
+        } catch (res) {
+          if (res instanceof RateLimiterRes) return res.consumedPoints;
+          throw res;
+        }
+      },
+      async block(key, seconds) {
+        await limiter.block(key, Math.max(1, Math.ceil(seconds)));
+      },
+      async blockedFor(key) {
+        const res = await limiter.get(key);
+        if (res === null || res.consumedPoints < base.points) return 0;
+        return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
       },
     };
   };

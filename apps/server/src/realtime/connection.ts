@@ -1,4 +1,4 @@
-import type { ServerFrame } from '@encore/contract';
+import { SESSION_REVOKED_CLOSE, type ServerFrame } from '@encore/contract';
 import type { WebSocket } from 'ws';
 import type { UserRow } from '../db/schema.ts';
 import type { BusMessage } from './bus.ts';
@@ -12,6 +12,8 @@ export const CLOSE = {
   internal: 1011,
   tryAgainLater: 1013,
   unauthorized: 4401,
+  /** The socket's login was ended (logout, password reset, ban): the client ends its session. */
+  sessionRevoked: SESSION_REVOKED_CLOSE,
 } as const;
 
 /** A client this far behind is not reading: it is dropped rather than let the node's memory grow. */
@@ -28,6 +30,8 @@ export type Follow = { mode: 'holding' | 'replaying' | 'live'; delivered: number
 export type Connection = {
   socket: WebSocket;
   user: UserRow | null;
+  /** The auth token the socket authenticated with (auth_tokens.id): a revocation names it. */
+  tokenId: number | null;
   sessionId: string | null;
   follows: Map<string, Follow>;
   /** Frames are handled one after another, in arrival order, even when one waits on I/O. */
@@ -47,6 +51,7 @@ export function newConnection(socket: WebSocket): Connection {
   const c: Connection = {
     socket,
     user: null,
+    tokenId: null,
     sessionId: null,
     follows: new Map(),
     queue: Promise.resolve(),

@@ -21,6 +21,11 @@ const SWEEP_MS = 30_000;
 /** A live socket or a ping keeps its device session alive; last_seen_at is written once a minute. */
 const TOUCH_EVERY_MS = 60_000;
 const TOUCH_FLUSH_MS = 1000;
+/**
+ * Revocations are remembered this long: a socket whose auth lookup began before a revocation and
+ * ended after it (its node's cache still held the token) is closed when the lookup returns.
+ */
+const REVOCATION_MEMORY_MS = 60_000;
 
 export type DeviceSessionCheck = {
   /** True when the session is the user's and live; a live one is marked seen. */
@@ -44,6 +49,22 @@ export function createGateway(deps: GatewayDeps) {
   const connections = new Set<Connection>();
   const touches = new Set<string>();
   let closing = false;
+  // Recent revocations by token id and by user (every token), with the time each was heard.
+  const revokedTokens = new Map<number, number>();
+  const revokedUsers = new Map<number, number>();
+
+  function revokedSince(session: Session, since: number): boolean {
+    return (
+      (revokedTokens.get(session.tokenId) ?? -1) >= since ||
+      (revokedUsers.get(session.user.id) ?? -1) >= since
+    );
+  }
+
+  function forgetOldRevocations(at: number): void {
+    for (const map of [revokedTokens, revokedUsers]) {
+      for (const [id, when] of map) if (at - when > REVOCATION_MEMORY_MS) map.delete(id);
+    }
+  }
 
   function queueTouch(c: Connection, at: number): void {
     if (!c.sessionId || at - c.lastTouchAt < TOUCH_EVERY_MS) return;
@@ -94,13 +115,19 @@ export function createGateway(deps: GatewayDeps) {
   }
 
   async function authenticate(c: Connection, frame: Extract<ClientFrame, { type: 'auth' }>): Promise<void> {
+    const startedAt = Date.now();
     const session = isWellFormedToken(frame.token) ? await deps.authenticate(frame.token) : null;
     if (!isOpen(c)) return;
     if (!session) {
       c.socket.close(CLOSE.unauthorized, 'invalid token');
       return;
     }
+    if (revokedSince(session, startedAt)) {
+      c.socket.close(CLOSE.sessionRevoked, 'session revoked');
+      return;
+    }
     c.user = session.user;
+    c.tokenId = session.tokenId;
     if (c.authTimer) clearTimeout(c.authTimer);
     let valid = false;
     if (frame.session_id) {
@@ -259,6 +286,25 @@ export function createGateway(deps: GatewayDeps) {
 
     connectionCount(): number {
       return connections.size;
+    },
+
+    /**
+     * Closes every socket of the revoked login (or of every login of the user) with 4410; the client
+     * ends its session rather than reconnect (SESSION_REVOKED_CLOSE).
+     */
+    revoke(revocation: { userId: number; tokenId: number | null }): number {
+      const at = Date.now();
+      forgetOldRevocations(at);
+      if (revocation.tokenId === null) revokedUsers.set(revocation.userId, at);
+      else revokedTokens.set(revocation.tokenId, at);
+      let closed = 0;
+      for (const c of connections) {
+        if (c.user?.id !== revocation.userId) continue;
+        if (revocation.tokenId !== null && c.tokenId !== revocation.tokenId) continue;
+        c.socket.close(CLOSE.sessionRevoked, 'session revoked');
+        closed += 1;
+      }
+      return closed;
     },
 
     /** Graceful shutdown: 1001 to every client (they reconnect elsewhere), then pending touches. */

@@ -6,6 +6,11 @@ export type MailMessage = { to: string; subject: string; text: string; html: str
  * Mail always goes through the outbox table first, in the same transaction-free step as the action
  * that caused it; a transport then delivers it. The default transport keeps it in the outbox (read
  * at /dev/outbox outside production); with SMTP_URL nodemailer delivers it.
+ *
+ * With a transport the row is a delivery record only (to, subject, kind, sent or error): the body
+ * carries a live secret (a reset or verification link), so it is handed to the transport and never
+ * stored (ASVS 8.3, docs/decisions.md "Credentials and sessions"). The retention job deletes rows of
+ * either kind after OUTBOX_RETENTION_DAYS.
  */
 export type MailTransport = {
   name: string;
@@ -27,8 +32,8 @@ export function createMailer(
         .values({
           to_address: message.to,
           subject: message.subject,
-          text_body: message.text,
-          html_body: message.html,
+          text_body: transport ? '' : message.text,
+          html_body: transport ? '' : message.html,
           kind: message.kind,
         })
         .returning('id')

@@ -5,7 +5,8 @@ export type SmsMessage = { to: string; body: string; kind: string };
 /**
  * The SMS side of DESIGN.md section 7, shaped like the mailer: every message is written to the
  * sms_outbox first; a transport then delivers it. Without a configured provider the outbox is the
- * delivery (read at /dev/sms-outbox outside production), as mail is in development.
+ * delivery (read at /dev/sms-outbox outside production), as mail is in development. With a provider
+ * the row keeps no body: a login code is a live secret (mailer.ts says the same of mail).
  */
 export type SmsTransport = {
   name: string;
@@ -37,7 +38,7 @@ export function createSmsSender(
     async send(message) {
       const row = await db
         .insertInto('sms_outbox')
-        .values({ to_number: message.to, body: message.body, kind: message.kind })
+        .values({ to_number: message.to, body: transport ? '' : message.body, kind: message.kind })
         .returning('id')
         .executeTakeFirstOrThrow();
       if (!transport) return;

@@ -9,6 +9,7 @@ import * as m0007 from './0007-commerce.ts';
 import * as m0008 from './0008-wall-totals.ts';
 import * as m0009 from './0009-retention.ts';
 import * as m0014 from './0014-live-captions.ts';
+import * as m0012 from './0012-credentials.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0008-wall-totals': m0008,
   '0009-retention': m0009,
   '0014-live-captions': m0014,
+  '0012-credentials': m0012,
 };

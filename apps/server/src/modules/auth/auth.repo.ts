@@ -78,6 +78,23 @@ export function createAuthRepo(db: Db) {
         .values({ user_id: userId, purpose, token_hash: tokenHash, expires_at: expiresAt })
         .execute();
     },
+    /** True when this browser (its device cookie's hash) logged in to the account before. */
+    async isKnownDevice(userId: number, deviceHash: string): Promise<boolean> {
+      const row = await db
+        .selectFrom('login_devices')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('device_hash', '=', deviceHash)
+        .executeTakeFirst();
+      return row !== undefined;
+    },
+    async rememberDevice(userId: number, deviceHash: string): Promise<void> {
+      await db
+        .insertInto('login_devices')
+        .values({ user_id: userId, device_hash: deviceHash })
+        .onConflict((oc) => oc.columns(['user_id', 'device_hash']).doUpdateSet({ last_used_at: new Date() }))
+        .execute();
+    },
     /** Marks a valid, unused, unexpired link used and answers its user id; undefined otherwise. */
     async consumeEmailToken(
       purpose: 'verify' | 'reset',

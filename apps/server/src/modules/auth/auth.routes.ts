@@ -23,9 +23,29 @@ function hasCookie(header: string | undefined, name: string): boolean {
   return Boolean(header?.split(';').some((part) => part.trim().startsWith(`${name}=`)));
 }
 
+function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of header?.split(';') ?? []) {
+    const [key, ...rest] = part.trim().split('=');
+    if (key === name) return rest.join('=');
+  }
+  return null;
+}
+
+/**
+ * The device cookie (login-throttle.ts): sent only to the auth calls, never readable by scripts, kept
+ * a year from the last password login.
+ */
+const DEVICE_COOKIE = 'encore_device';
+const DEVICE_COOKIE_SECONDS = 365 * 24 * 3600;
+
 const err = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody]));
 
-export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): FastifyPluginAsyncZod {
+export function authRoutes(deps: {
+  auth: AuthService;
+  guards: AuthGuards;
+  /** The site is served over HTTPS: cookies get `Secure`. */
+  secureCookies?: boolean;
+}): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/thor/auth/email_login/',
@@ -36,11 +56,16 @@ export function authRoutes(deps: { auth: AuthService; guards: AuthGuards }): Fas
           response: { 200: LoginResponse, ...err(400, 401, 404, 406, 417, 429) },
         },
       },
-      async (req) => {
-        const { key, user } = await deps.auth.login(req.body, {
+      async (req, reply) => {
+        const { key, user, device } = await deps.auth.login(req.body, {
           ip: req.ip,
           userAgent: req.headers['user-agent'] ?? null,
+          deviceCookie: cookieValue(req.headers.cookie, DEVICE_COOKIE),
         });
+        reply.header(
+          'set-cookie',
+          `${DEVICE_COOKIE}=${device}; Max-Age=${DEVICE_COOKIE_SECONDS}; Path=/thor/auth/; HttpOnly; SameSite=Strict${deps.secureCookies ? '; Secure' : ''}`,
+        );
         return { key, user: presentUser(user) };
       },
     );

@@ -20,6 +20,7 @@ import { checkUsername } from '../users/username-rules.ts';
 import { isUniqueViolation, type UsersRepo } from '../users/users.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mail.ts';
 import type { AuthRepo } from './auth.repo.ts';
+import { createLoginThrottle } from './login-throttle.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSessionLookups } from './session-lookup.ts';
 
@@ -32,6 +33,8 @@ const TOKEN_IDLE_MS = 30 * 24 * HOUR;
 const TOUCH_EVERY_MS = 5 * 60_000;
 /** Enough for every fan of a sold-out arena on one node; an entry is a user row and a few numbers. */
 const SESSION_CACHE_MAX = 100_000;
+/** A device cookie is a secret of newSecret()'s shape; anything else is ignored. */
+const isDeviceCookie = (value: string) => /^[\w-]{43}$/.test(value);
 
 export type AuthDeps = {
   users: UsersRepo;
@@ -85,13 +88,14 @@ export function createAuthService(deps: AuthDeps) {
   const limits = {
     // Per IP, generous: a venue or a carrier NAT puts many fans behind one address.
     loginIp: deps.limiter('login-ip', { points: 300, durationSec: 15 * 60 }),
-    // Per account: ten wrong passwords lock the account's password login for 15 minutes.
-    loginFailures: deps.limiter('login-fail', { points: 10, durationSec: 15 * 60, blockSec: 15 * 60 }),
     registerIp: deps.limiter('register-ip', { points: 30, durationSec: 3600 }),
     resetIp: deps.limiter('reset-ip', { points: 30, durationSec: 3600 }),
     resetEmail: deps.limiter('reset-email', { points: 5, durationSec: 3600 }),
     verifyResendEmail: deps.limiter('verify-resend', { points: 5, durationSec: 3600 }),
   };
+
+  // Wrong passwords slow the guessing client down, never the account's owner (login-throttle.ts).
+  const throttle = createLoginThrottle(deps.limiter);
 
   async function sendVerification(user: UserRow): Promise<void> {
     const secret = newSecret();
@@ -197,30 +201,47 @@ export function createAuthService(deps: AuthDeps) {
       return {};
     },
 
-    async login(input: { email: string; password: string }, ctx: { ip: string; userAgent: string | null }) {
+    /**
+     * Email login. `deviceCookie` is the browser's device cookie, if any; the answer's `device` is the
+     * cookie to keep (login-throttle.ts: a known device passes the ceilings strangers exhaust).
+     */
+    async login(
+      input: { email: string; password: string },
+      ctx: { ip: string; userAgent: string | null; deviceCookie: string | null },
+    ) {
       await limits.loginIp.consume(ctx.ip);
       const email = normalizeEmail(input.email);
       const password = input.password.trim();
       if (!isValidEmail(email) || !isLoginPasswordFormat(password)) {
         throw new AppError('ACCOUNT_NOT_FOUND_INVALID', 400, SPEC_TEXT_EN['login-error-400']);
       }
-      if (await limits.loginFailures.isBlocked(email)) {
-        throw new AppError('TOO_MANY_REQUESTS', 429, SPEC_TEXT_EN['login-error-429']);
-      }
+      const client = { email, ip: ctx.ip };
       const user = await deps.users.findByEmail(email);
+      const cookie = ctx.deviceCookie && isDeviceCookie(ctx.deviceCookie) ? ctx.deviceCookie : null;
+      const known =
+        user && cookie && (await deps.auth.isKnownDevice(user.id, hashSecret(cookie)))
+          ? { userId: user.id, deviceHash: hashSecret(cookie) }
+          : null;
+      const trusted = await throttle.trusts(known);
+      const device = trusted ? known : null;
+      if (!trusted) await throttle.checkUntrusted(client);
       if (!user) {
         await verifyPassword(await dummyHash, password);
+        await throttle.recordFailure(client, null, false);
         throw new AppError('ACCOUNT_NOT_FOUND', 404, SPEC_TEXT_EN['login-error-404']);
       }
       if (!user.password_hash) throw new AppError('NO_PASSWORD', 406, SPEC_TEXT_EN['login-error-406']);
       if (!(await verifyPassword(user.password_hash, password))) {
-        await limits.loginFailures.consume(email).catch(() => undefined);
+        await throttle.recordFailure(client, device, true);
         throw new AppError('INCORRECT_PASSWORD', 401, SPEC_TEXT_EN['login-error-401']);
       }
       if (!user.email_verified)
         throw new AppError('EMAIL_NOT_VERIFIED', 417, SPEC_TEXT_EN['login-error-417']);
-      await limits.loginFailures.reset(email);
-      return { key: await issueToken(user, ctx.userAgent), user };
+      await throttle.recordSuccess(client, device);
+      // The browser keeps one device secret for every account it logs in to.
+      const deviceSecret = cookie ?? newSecret();
+      await deps.auth.rememberDevice(user.id, hashSecret(deviceSecret));
+      return { key: await issueToken(user, ctx.userAgent), user, device: deviceSecret };
     },
 
     /** The session of an `Authorization: Token <key>` header, or null. */
@@ -247,6 +268,11 @@ export function createAuthService(deps: AuthDeps) {
       await deps.auth.revokeToken(session.tokenId);
       cache.forget(session.user.id, session.tokenId);
       await deps.onLogout?.(session.user.id, session.tokenId);
+    },
+
+    /** A login ended on some node (revocations.ts): this node stops trusting its cached session. */
+    forgetSession(userId: number, tokenId: number | null): void {
+      cache.forget(userId, tokenId);
     },
 
     /** The user row changed (username): this node reads it afresh; others within the cache TTL. */
@@ -301,7 +327,7 @@ export function createAuthService(deps: AuthDeps) {
       await deps.auth.revokeAllTokens(uid);
       cache.forget(uid);
       await deps.onLogout?.(uid, null);
-      await limits.loginFailures.reset(user.email);
+      await throttle.forgetAccount(user.email);
     },
   };
 }

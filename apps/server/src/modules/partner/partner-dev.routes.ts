@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { DevPartnerTokenBody } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -17,11 +18,16 @@ export function partnerDevRoutes(deps: {
   appOrigin: string;
 }): FastifyPluginAsyncZod {
   return async (app) => {
+    const html = page(deps.appOrigin);
     app.get('/dev/partner-account/', { schema: { hide: true } }, async (_req, reply) => {
-      return reply
-        .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'no-store')
-        .send(page(deps.appOrigin));
+      return (
+        reply
+          .header('content-type', 'text/html; charset=utf-8')
+          .header('cache-control', 'no-store')
+          // The site-wide policy allows no inline script: this page allows its own one, by hash.
+          .header('content-security-policy', html.csp)
+          .send(html.body)
+      );
     });
 
     app.post(
@@ -45,9 +51,21 @@ export function partnerDevRoutes(deps: {
   };
 }
 
-function page(appOrigin: string): string {
+function page(appOrigin: string): { body: string; csp: string } {
   const origin = JSON.stringify(appOrigin);
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+  const script = `
+document.getElementById('f').addEventListener('submit', async (e) => {
+  e.preventDefault();
+  const res = await fetch('token', { method: 'POST', headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ account: document.getElementById('account').value }) });
+  const { token } = await res.json();
+  if (window.opener) window.opener.postMessage(token, ${origin});
+  window.close();
+});
+`;
+  const hash = createHash('sha256').update(script).digest('base64');
+  const csp = `default-src 'self'; script-src 'sha256-${hash}'; style-src 'unsafe-inline'; connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'`;
+  const body = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width,initial-scale=1"><title>Partner account (development)</title>
 <style>
 body{margin:0;min-height:100vh;display:grid;place-items:center;background:#0d1a17;color:#eafff8;font-family:system-ui,sans-serif}
@@ -58,14 +76,6 @@ button{margin-top:16px;width:100%;padding:13px;border:0;border-radius:999px;back
 <h1>Partner account</h1><p>Development sign-in page of the partner platform. It signs a login token for Encore with the development key.</p>
 <form id="f"><label for="account">Account name</label><input id="account" name="account" required maxlength="60" autocomplete="username">
 <button type="submit" id="submit">Sign in and return</button></form></main>
-<script>
-document.getElementById('f').addEventListener('submit', async (e) => {
-  e.preventDefault();
-  const res = await fetch('token', { method: 'POST', headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ account: document.getElementById('account').value }) });
-  const { token } = await res.json();
-  if (window.opener) window.opener.postMessage(token, ${origin});
-  window.close();
-});
-</script></body></html>`;
+<script>${script}</script></body></html>`;
+  return { body, csp };
 }

@@ -265,6 +265,10 @@ describe('SMS adapter: Twilio transport', () => {
         .where('to_number', '=', phone)
         .executeTakeFirstOrThrow();
       expect(row.sent_at).not.toBeNull();
+      // The delivered code is a live secret: the outbox keeps the delivery record, not the body.
+      const sentCode = /^(\d{4}) /.exec(received[0]?.form.get('Body') ?? '')?.[1] ?? '';
+      expect(sentCode).toMatch(/^\d{4}$/);
+      expect(row.body).toBe('');
 
       answer = 500;
       const failing = uniqueNumber();
@@ -272,7 +276,15 @@ describe('SMS adapter: Twilio transport', () => {
       expect(res.statusCode).toBe(502);
       expect(res.json()).toMatchObject({ code: 'SMS_SEND_FAILED' });
       // The undelivered code is retired, and the fan may ask again without waiting.
-      const code = await codeFromOutbox(failing, ctx);
+      const code = /^(\d{4}) /.exec(received.at(-1)?.form.get('Body') ?? '')?.[1] ?? '';
+      expect(code).toMatch(/^\d{4}$/);
+      const failedRow = await ctx.db
+        .selectFrom('sms_outbox')
+        .selectAll()
+        .where('to_number', '=', failing)
+        .executeTakeFirstOrThrow();
+      expect(failedRow.error).not.toBeNull();
+      expect(failedRow.body).toBe('');
       expect(
         (await post('/thor/phone/verification/token/', { phone_number: failing, code }, freshIp(), ctx.app))
           .statusCode,

@@ -88,6 +88,48 @@ export function createRetentionRepo(db: Db) {
         return Number(r.numDeletedRows);
       });
     },
+
+    /** Mail and SMS outbox rows (delivery records, or the development outbox) written before the cutoff. */
+    async purgeOutboxes(cutoff: Date): Promise<number> {
+      const mail = await drain(async () => {
+        const r = await db
+          .deleteFrom('mail_outbox')
+          .where(
+            'id',
+            'in',
+            db.selectFrom('mail_outbox').select('id').where('created_at', '<', cutoff).limit(BATCH),
+          )
+          .executeTakeFirst();
+        return Number(r.numDeletedRows);
+      });
+      const sms = await drain(async () => {
+        const r = await db
+          .deleteFrom('sms_outbox')
+          .where(
+            'id',
+            'in',
+            db.selectFrom('sms_outbox').select('id').where('created_at', '<', cutoff).limit(BATCH),
+          )
+          .executeTakeFirst();
+        return Number(r.numDeletedRows);
+      });
+      return mail + sms;
+    },
+
+    /** Known login devices (device cookies) not used for a password login since the cutoff. */
+    purgeLoginDevices(cutoff: Date): Promise<number> {
+      return drain(async () => {
+        const r = await db
+          .deleteFrom('login_devices')
+          .where(
+            'id',
+            'in',
+            db.selectFrom('login_devices').select('id').where('last_used_at', '<', cutoff).limit(BATCH),
+          )
+          .executeTakeFirst();
+        return Number(r.numDeletedRows);
+      });
+    },
   };
 }
 

@@ -6,6 +6,13 @@ import type { RetentionRepo } from './retention.repo.ts';
  * of a canceled or refunded order 3 years from its cancellation; access logs 3 months.
  */
 export const RETENTION = { disputeRecordYears: 3, accessLogMonths: 3 } as const;
+/**
+ * Credentials (docs/decisions.md "Credentials and sessions"): outbox rows a week (the longest-lived
+ * secret a development outbox holds is a 24-hour link; a week of delivery records serves support);
+ * a device cookie's record a year after its last password login, as long as the cookie lives.
+ */
+export const CREDENTIAL_RETENTION = { outboxDays: 7, loginDeviceDays: 365 } as const;
+const daysBefore = (d: Date, days: number) => new Date(d.getTime() - days * 24 * 3600_000);
 /** The job runs this often on every node; a purge is idempotent, so nodes need no coordination. */
 export const RETENTION_INTERVAL_MS = 6 * 60 * 60 * 1000;
 
@@ -25,6 +32,8 @@ export type PurgeCounts = {
   deviceSessions: number;
   hangSessions: number;
   analyticsEvents: number;
+  outboxMessages: number;
+  loginDevices: number;
 };
 
 /** The retention job: `purge` runs once (tests call it); `start` runs it on a timer until `stop`. */
@@ -47,6 +56,8 @@ export function createRetentionService(deps: {
       deviceSessions: await deps.repo.purgeDeviceSessions(logs),
       hangSessions: await deps.repo.purgeHangSessions(logs),
       analyticsEvents: await deps.repo.purgeAnalytics(logs),
+      outboxMessages: await deps.repo.purgeOutboxes(daysBefore(at, CREDENTIAL_RETENTION.outboxDays)),
+      loginDevices: await deps.repo.purgeLoginDevices(daysBefore(at, CREDENTIAL_RETENTION.loginDeviceDays)),
     };
     if (Object.values(counts).some((n) => n > 0)) deps.log.info({ retention: counts }, 'retention purge');
     return counts;

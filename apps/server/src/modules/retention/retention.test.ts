@@ -216,3 +216,66 @@ describe('COM-62: the retention job', () => {
     }
   });
 });
+
+describe('credentials at rest: the outboxes and known devices are purged on schedule', () => {
+  it('deletes outbox rows older than a week and device records unused for a year, nothing younger', async () => {
+    const user = await createUser(t.db);
+    const to = `purge-${randomUUID()}@example.test`;
+    const mail = (days: number) => ({
+      to_address: to,
+      subject: 'Reset',
+      text_body: 'https://encore.test/reset-password/1-secret',
+      html_body: '',
+      kind: 'password-reset',
+      created_at: ago(days),
+    });
+    await t.db
+      .insertInto('mail_outbox')
+      .values([mail(8), mail(6)])
+      .execute();
+    const number = `+1555${String(Date.now()).slice(-7)}`;
+    const sms = (days: number) => ({
+      to_number: number,
+      body: '1234 is your code',
+      kind: 'login-code',
+      created_at: ago(days),
+    });
+    await t.db
+      .insertInto('sms_outbox')
+      .values([sms(30), sms(1)])
+      .execute();
+    const device = (days: number) => ({
+      user_id: user.id,
+      device_hash: randomUUID(),
+      last_used_at: ago(days),
+    });
+    await t.db
+      .insertInto('login_devices')
+      .values([device(366), device(200)])
+      .execute();
+
+    const job = createRetentionService({ repo: createRetentionRepo(t.db), log: silent, now: () => NOW });
+    const counts = await job.purge();
+    expect(counts.outboxMessages).toBeGreaterThanOrEqual(2);
+    expect(counts.loginDevices).toBeGreaterThanOrEqual(1);
+
+    const mails = await t.db
+      .selectFrom('mail_outbox')
+      .select('created_at')
+      .where('to_address', '=', to)
+      .execute();
+    expect(mails.map((m) => m.created_at.getTime())).toEqual([ago(6).getTime()]);
+    const texts = await t.db
+      .selectFrom('sms_outbox')
+      .select('created_at')
+      .where('to_number', '=', number)
+      .execute();
+    expect(texts.map((m) => m.created_at.getTime())).toEqual([ago(1).getTime()]);
+    const devices = await t.db
+      .selectFrom('login_devices')
+      .select('last_used_at')
+      .where('user_id', '=', user.id)
+      .execute();
+    expect(devices.map((d) => d.last_used_at.getTime())).toEqual([ago(200).getTime()]);
+  });
+});

@@ -139,6 +139,23 @@ describe('realtime client', () => {
     expect(sockets).toHaveLength(2);
   });
 
+  it('a revoked login (4410) is not retried and tells the app the session is over', () => {
+    const { client, sockets, last } = setup();
+    let revoked = 0;
+    client.onRevoked(() => {
+      revoked += 1;
+    });
+    client.connect({ token: 'tok' });
+    last().serverOpen();
+    last().serverSend(ready);
+    last().serverClose(4410);
+    vi.advanceTimersByTime(60_000);
+    client.reconnectNow();
+    expect(sockets).toHaveLength(1);
+    expect(client.getStatus()).toBe('idle');
+    expect(revoked).toBe(1);
+  });
+
   it('unsubscribes when the last handler leaves and passes other frames to listeners', () => {
     const { client, last } = setup();
     const frames: string[] = [];

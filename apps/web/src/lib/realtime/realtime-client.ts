@@ -1,4 +1,10 @@
-import type { ChannelEvent, ClientFrame, ServerFrame, ServerMessage } from '@encore/contract';
+import {
+  type ChannelEvent,
+  type ClientFrame,
+  SESSION_REVOKED_CLOSE,
+  type ServerFrame,
+  type ServerMessage,
+} from '@encore/contract';
 import { backoffDelay } from './backoff.ts';
 
 /**
@@ -40,7 +46,7 @@ export interface RealtimeOptions {
 
 const OPEN = 1;
 /** The server refused the credentials: retrying with the same ones cannot help. */
-const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set([1008, 4401, 4403]);
+const FATAL_CLOSE_CODES: ReadonlySet<number> = new Set([1008, 4401, 4403, SESSION_REVOKED_CLOSE]);
 /** The contract caps a subscribe frame at 16 channels. */
 const SUBSCRIBE_BATCH = 16;
 
@@ -57,6 +63,8 @@ export interface RealtimeClient {
   subscribe(channel: string, handler: ChannelHandler): () => void;
   onFrame(listener: FrameListener): () => void;
   onStatus(listener: (status: RealtimeStatus) => void): () => void;
+  /** The server ended this login (logout elsewhere, password reset, ban): the session is over. */
+  onRevoked(listener: () => void): () => void;
   getStatus(): RealtimeStatus;
 }
 
@@ -66,6 +74,7 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
   const channels = new Map<string, ChannelState>();
   const frameListeners = new Set<FrameListener>();
   const statusListeners = new Set<(status: RealtimeStatus) => void>();
+  const revokedListeners = new Set<() => void>();
 
   let auth: RealtimeAuth | null = null;
   let socket: SocketLike | null = null;
@@ -195,6 +204,10 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       if (FATAL_CLOSE_CODES.has(event.code)) {
         console.warn(`[realtime] closed by the server (${event.code}); not reconnecting`);
         setStatus('idle');
+        if (event.code === SESSION_REVOKED_CLOSE) {
+          auth = null;
+          for (const listener of [...revokedListeners]) listener();
+        }
         return;
       }
       scheduleReconnect();
@@ -249,6 +262,10 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     onStatus(listener) {
       statusListeners.add(listener);
       return () => statusListeners.delete(listener);
+    },
+    onRevoked(listener) {
+      revokedListeners.add(listener);
+      return () => revokedListeners.delete(listener);
     },
     getStatus: () => status,
   };

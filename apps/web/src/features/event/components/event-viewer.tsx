@@ -2,6 +2,7 @@ import { type EnterEventResponse, LIMITS, showStatus } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRealtimeStatus } from '../../../lib/realtime/realtime.ts';
+import { useEndSession } from '../../../lib/session/use-end-session.ts';
 import { useNoticeStore } from '../../../lib/store/notice-store.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { EntitlementChips } from '../../tickets/index.ts';
@@ -11,11 +12,13 @@ import { useDeviceSession } from '../hooks/use-device-session.ts';
 /**
  * The fan is in, with a live device session: the viewer page, with the show's details in its bottom
  * area. The device session's rules stay here: a newer device logs this one out with a notice (DEV-02),
- * several devices turn chat off (DEV-03), an expired session asks to re-enter (DEV-05).
+ * several devices turn chat off (DEV-03), an expired session asks to re-enter (DEV-05), a login ended
+ * elsewhere signs this tab out (the socket closes with SESSION_REVOKED_CLOSE).
  */
 export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; onExpired: () => void }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const endSession = useEndSession();
   const connection = useRealtimeStatus();
   const now = useNow(15_000);
   const { devices, chatDisabled } = useDeviceSession(entry, {
@@ -24,6 +27,8 @@ export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; o
       navigate('/', { replace: true });
     },
     onExpired,
+    // The login was ended elsewhere (logout in another tab, password reset): sign out here too.
+    onRevoked: () => endSession('logout-success'),
   });
   const { show, ticket } = entry;
   const status = showStatus(show, new Date(now));

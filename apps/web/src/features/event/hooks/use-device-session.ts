@@ -12,6 +12,8 @@ interface Handlers {
   onReplaced: () => void;
   /** The session timed out (DEV-05). */
   onExpired: () => void;
+  /** The login itself was ended (logout elsewhere, password reset, ban): the socket will not reconnect. */
+  onRevoked: () => void;
 }
 
 /**
@@ -65,9 +67,11 @@ export function useDeviceSession(entry: EnterEventResponse, handlers: Handlers) 
         handlersRef.current.onExpired();
       }
     });
+    const offRevoked = realtime.onRevoked(() => handlersRef.current.onRevoked());
     realtime.connect({ token, sessionId });
 
     return () => {
+      offRevoked();
       offFrames();
       unsubscribe();
       realtime.disconnect();

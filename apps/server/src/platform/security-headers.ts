@@ -1,0 +1,110 @@
+import fastifyHelmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+
+/**
+ * Security headers on every answer (ASVS 14.4, docs/decisions.md "Credentials and sessions"), set by
+ * @fastify/helmet: a Content-Security-Policy without inline script, frame-ancestors, nosniff,
+ * Referrer-Policy, and HSTS in production only (a development server on http://localhost must not
+ * teach the browser to insist on HTTPS there).
+ */
+
+const originOf = (url: string | undefined): string[] => {
+  if (!url) return [];
+  try {
+    const u = new URL(url);
+    return u.protocol === 'http:' || u.protocol === 'https:' ? [u.origin] : [];
+  } catch {
+    // A relative URL (SHOP_PRODUCTS_URL's default, KEY_URI_BASE on the origin) is 'self'.
+    return [];
+  }
+};
+
+const STRIPE = {
+  script: ['https://js.stripe.com'],
+  connect: ['https://api.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
+};
+/** The Cast sender SDK and the framework it loads (cast-sender.ts). */
+const CAST_SCRIPT = ['https://www.gstatic.com'];
+/** The Buy Button library calls the shop's storefront API on its own domain. */
+const SHOPIFY_CONNECT = ['https://*.myshopify.com'];
+
+const unique = (list: string[]) => [...new Set(list)];
+
+/** The policy's directives, from the configuration: what the app itself loads, plus the CSP_* lists. */
+export function cspDirectives(config: Config): Record<string, string[]> {
+  const { csp } = config;
+  const stripe = config.payments.provider === 'stripe';
+  const shopScript = originOf(config.shop.scriptUrl);
+  const shopify = shopScript.some((o) => o.endsWith('shopifycdn.com'));
+  const player = [
+    ...csp.playerOrigins,
+    ...originOf(config.media.keyUriBase),
+    ...originOf(config.media.teaserUrl),
+    ...originOf(config.drm.drmtoday?.licenceUrl),
+  ];
+  return {
+    defaultSrc: ["'self'"],
+    // No 'unsafe-inline' and no 'unsafe-eval': only files from these origins run.
+    scriptSrc: unique([
+      "'self'",
+      ...(config.casting ? CAST_SCRIPT : []),
+      ...shopScript,
+      ...csp.shopOrigins,
+      ...(stripe ? STRIPE.script : []),
+      ...csp.paymentOrigins,
+      ...csp.partnerOrigins,
+    ]),
+    // React's style attributes and the boot spinner's <style> in index.html need inline styles.
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    // Product pictures, profile images and cheer art come from any HTTPS host.
+    imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+    fontSrc: ["'self'", 'data:'],
+    // hls.js and Shaka feed the <video> through MediaSource (blob:) and run workers from blob:.
+    mediaSrc: unique(["'self'", 'blob:', ...player]),
+    workerSrc: ["'self'", 'blob:'],
+    connectSrc: unique([
+      "'self'",
+      ...player,
+      ...originOf(config.shop.productsUrl),
+      ...(shopify ? SHOPIFY_CONNECT : []),
+      ...csp.shopOrigins,
+      ...(stripe ? STRIPE.connect : []),
+      ...csp.paymentOrigins,
+      ...csp.partnerOrigins,
+    ]),
+    // An event configuration embeds a page of its choosing (iframe_src, sandboxed), so any HTTPS frame.
+    frameSrc: unique(["'self'", 'https:', ...(stripe ? STRIPE.frame : [])]),
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: csp.frameAncestors,
+    ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
+  };
+}
+
+export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
+  const ancestors = config.csp.frameAncestors;
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
+    // Browsers without frame-ancestors get the nearest X-Frame-Options; a list of origins has none.
+    xFrameOptions:
+      ancestors.length === 1 && ancestors[0] === "'none'"
+        ? { action: 'deny' }
+        : ancestors.length === 1 && ancestors[0] === "'self'"
+          ? { action: 'sameorigin' }
+          : false,
+    // The partner login popup answers through window.opener.postMessage: keep the opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    crossOriginEmbedderPolicy: false,
+    // Links and the reset page's URL never leave the site whole: other origins see the origin only.
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    strictTransportSecurity:
+      config.env === 'production' ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
+  });
+  // Media may be fetched by a CDN in front of the origin, or by a Cast receiver on another origin.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.url.startsWith('/media/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+  });
+}

@@ -1,0 +1,109 @@
+import { randomUUID } from 'node:crypto';
+import type { Redis } from '../platform/redis.ts';
+import type { BusLogger } from './bus.ts';
+
+/**
+ * A session ended (logout, password reset, later a ban): every node must stop serving it at once,
+ * not when its caches expire (ASVS 3.3.1, 3.3.3; docs/decisions.md "Credentials and sessions").
+ * `tokenId` names one login's token; null means every token of the user.
+ */
+export type Revocation = { userId: number; tokenId: number | null };
+export type RevocationHandler = (revocation: Revocation) => void;
+
+export type Revocations = {
+  /** Tells every node, this one included; resolves once published. */
+  publish(revocation: Revocation): Promise<void>;
+  /** Every revocation any node publishes, for as long as this node runs. */
+  subscribe(handler: RevocationHandler): () => void;
+  /** Resolves once this node hears revocations (the Redis subscription is acknowledged). */
+  ready(): Promise<void>;
+  close(): Promise<void>;
+};
+
+function parse(raw: string): (Revocation & { from?: unknown }) | null {
+  try {
+    const v = JSON.parse(raw) as Partial<Revocation> & { from?: unknown };
+    if (!Number.isSafeInteger(v.userId)) return null;
+    const tokenId = v.tokenId === null || Number.isSafeInteger(v.tokenId) ? (v.tokenId ?? null) : undefined;
+    if (tokenId === undefined) return null;
+    return { userId: v.userId as number, tokenId, from: v.from };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Revocations travel on a control topic of their own, apart from the channel bus: they are not
+ * numbered or kept for replay (a socket that reconnects later is refused by its dead token anyway).
+ * In-process without Redis; Redis pub/sub with a connection of its own otherwise.
+ */
+export function createRevocations(opts: {
+  redis?: Redis | undefined;
+  prefix: string;
+  log: BusLogger;
+}): Revocations {
+  const handlers = new Set<RevocationHandler>();
+  const deliver = (r: Revocation) => {
+    for (const handler of [...handlers]) {
+      try {
+        handler(r);
+      } catch (err) {
+        opts.log.error({ err }, 'revocation handler failed');
+      }
+    }
+  };
+
+  if (!opts.redis) {
+    return {
+      async publish(r) {
+        deliver(r);
+      },
+      subscribe(handler) {
+        handlers.add(handler);
+        return () => handlers.delete(handler);
+      },
+      async ready() {},
+      async close() {
+        handlers.clear();
+      },
+    };
+  }
+
+  const redis = opts.redis;
+  const topic = `${opts.prefix}ctl:revoke`;
+  // This node delivers its own revocations at once; the echo from Redis is skipped.
+  const nodeId = randomUUID();
+  const sub = redis.duplicate();
+  sub.on('error', (err: Error) => opts.log.warn({ err }, 'revocation subscriber error'));
+  sub.on('message', (name: string, raw: string) => {
+    if (name !== topic) return;
+    const r = parse(raw);
+    if (!r) opts.log.warn({ topic }, 'undecodable revocation');
+    else if (r.from !== nodeId) deliver({ userId: r.userId, tokenId: r.tokenId });
+  });
+  const subscribed = sub.subscribe(topic).then(
+    () => undefined,
+    (err: unknown) => opts.log.error({ err }, 'revocation subscribe failed'),
+  );
+
+  return {
+    async publish(r) {
+      // This node acts at once, whatever Redis does; the others hear it through Redis.
+      deliver(r);
+      try {
+        await redis.publish(topic, JSON.stringify({ userId: r.userId, tokenId: r.tokenId, from: nodeId }));
+      } catch (err) {
+        opts.log.error({ err, userId: r.userId }, 'revocation not published to the other nodes');
+      }
+    },
+    subscribe(handler) {
+      handlers.add(handler);
+      return () => handlers.delete(handler);
+    },
+    ready: () => subscribed,
+    async close() {
+      handlers.clear();
+      await sub.quit().catch(() => undefined);
+    },
+  };
+}
