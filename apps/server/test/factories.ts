@@ -11,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../src/db/database.ts';
 import type { BookingCodeKind, TicketSource } from '../src/db/schema.ts';
 import { createShowsRepo } from '../src/modules/shows/shows.repo.ts';
+import { usernameSkeleton } from '../src/modules/users/username-skeleton.ts';
 import { createDrmTokens } from '../src/modules/video/drm-token.ts';
 import { hashPassword } from '../src/platform/passwords.ts';
 import { isProfaneUsername } from '../src/platform/profanity.ts';
@@ -48,6 +49,7 @@ export async function createUser(
     .values({
       email: overrides.email ?? id.email,
       username: overrides.username ?? id.username,
+      username_skeleton: usernameSkeleton(overrides.username ?? id.username),
       password_hash: password === null ? null : await hashPassword(password),
       email_verified: overrides.verified ?? true,
       role: overrides.role ?? 'fan',

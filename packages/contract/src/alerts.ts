@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { OverlayPlacement } from './chat-rules.ts';
+import { safeInt, safeString } from './safe-input.ts';
 
 /**
  * Host alerts (viewing sections 3 and 4, ALR rows): published by POST /thor/host/shows/{slug}/alerts
@@ -10,36 +11,36 @@ import type { OverlayPlacement } from './chat-rules.ts';
 /** Optional fields every alert may carry (ALR-03). */
 const AlertBase = {
   /** Target username: only that viewer handles the alert. */
-  f: z.string().min(1).max(64).optional(),
+  f: safeString().min(1).max(64).optional(),
 };
 
 /** A hex-encoded number, as the light-stick cues carry them (ALR-05): '78' is 120. */
-export const HexNumber = z.string().regex(/^[0-9a-fA-F]{1,8}$/, 'hex digits');
+export const HexNumber = safeString().regex(/^[0-9a-fA-F]{1,8}$/, 'hex digits');
 
 /** Light-stick cue: a song title prepares a track; start begins it 100 ms later; stop stops it. */
 export const LightstickAlert = z.object({
   ...AlertBase,
   type: z.literal('lightstick'),
   action: z.enum(['start', 'stop']),
-  song_title: z.string().max(200).optional(),
+  song_title: safeString().max(200).optional(),
   /** bpm, hex; default 120 (78). */
   tempo: HexNumber.optional(),
   start_delay: HexNumber.optional(),
   duration: HexNumber.optional(),
   gradient: z.boolean().optional(),
-  display_code: z.number().int().optional(),
+  display_code: safeInt().optional(),
 });
 
 /** Light-stick on (display_code 1) or off; d seconds sets its timer when on (ALR-07, ALR-08). */
 export const LsAlert = z.object({
   ...AlertBase,
   type: z.literal('ls'),
-  display_code: z.number().int(),
-  d: z.number().int().min(0).max(86_400).optional(),
+  display_code: safeInt(),
+  d: safeInt().min(0).max(86_400).optional(),
 });
 
 /** Outgoing chat off (display_code 0) or on (any other), ALR-09. */
-export const ChatAlert = z.object({ ...AlertBase, type: z.literal('chat'), display_code: z.number().int() });
+export const ChatAlert = z.object({ ...AlertBase, type: z.literal('chat'), display_code: safeInt() });
 
 /**
  * Overlay text (forensic display 'ud', ALR-11..13): msg with %u kept for the viewer to replace, in one
@@ -49,26 +50,26 @@ export const ChatAlert = z.object({ ...AlertBase, type: z.literal('chat'), displ
 export const UdAlert = z.object({
   ...AlertBase,
   type: z.literal('ud'),
-  display_code: z.number().int().default(1),
-  msg: z.string().max(500),
+  display_code: safeInt().default(1),
+  msg: safeString().max(500),
   /** An OverlayPlacement; kept a string so that an unknown one reaches viewers, who hide it. */
   placement: z
     .string()
     .max(32)
     .default('center' satisfies OverlayPlacement),
-  d: z.number().int().min(-1).max(86_400).optional(),
+  d: safeInt().min(-1).max(86_400).optional(),
 });
 
 /** Slate image, optionally a link opening in a new tab; es stores (true) or clears (false) the end-slate. */
 export const SlateAlert = z.object({
   ...AlertBase,
   type: z.literal('slate'),
-  display_code: z.number().int().default(1),
+  display_code: safeInt().default(1),
   /** The slate image; may be empty when d is -1 (clear). */
-  url: z.string().max(2000).default(''),
-  link: z.string().max(2000).optional(),
-  msg: z.string().max(500).optional(),
-  d: z.number().int().min(-1).max(86_400).optional(),
+  url: safeString().max(2000).default(''),
+  link: safeString().max(2000).optional(),
+  msg: safeString().max(500).optional(),
+  d: safeInt().min(-1).max(86_400).optional(),
   es: z.boolean().optional(),
 });
 
@@ -78,10 +79,10 @@ export type Alert = z.infer<typeof Alert>;
 export type AlertInput = z.input<typeof Alert>;
 
 /** POST /thor/host/shows/{slug}/alerts: body Alert. 202; 400 bad body or unknown slug; 401; 403 not a host; 404 USER_NOT_FOUND for an unknown f. */
-export const AlertParams = z.object({ slug: z.string().min(1).max(100) });
+export const AlertParams = z.object({ slug: safeString().min(1).max(100) });
 export const AlertPublished = z.object({
   /** Where it went: show-<slug>, or user-<id> of the target. */
-  channel: z.string(),
+  channel: safeString(),
   alert: Alert,
 });
 export type AlertPublished = z.infer<typeof AlertPublished>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EPOCH_SECONDS_MAX, safeId, safeInt, safeIntParam, safeString } from './safe-input.ts';
 import { IsoDateTime, LocaleText, PaidEventName } from './shows.ts';
 
 /**
@@ -14,25 +15,26 @@ export type CatalogCategory = z.infer<typeof CatalogCategory>;
 
 /** Fields of one catalog item (STK-04), without its item_list. */
 export const CatalogItemBase = z.object({
-  item_id: z.string(),
+  item_id: safeString(),
   category: CatalogCategory,
   display_name: LocaleText,
   display_description: LocaleText,
-  display_image: z.string(),
-  price: z.number().int().min(0),
-  currency: z.string().length(3),
-  price_display: z.string(),
-  sale_currency_symbol: z.string(),
+  display_image: safeString(),
+  price: safeInt().min(0),
+  currency: safeString().length(3),
+  price_display: safeString(),
+  sale_currency_symbol: safeString(),
   /** '+ TAX' is shown when true (STK-11). */
   tax_collected: z.boolean(),
-  paid_event_name: z.string().nullable(),
+  paid_event_name: safeString().nullable(),
 });
 export type CatalogItemBase = z.infer<typeof CatalogItemBase>;
 
 export const CatalogItem = CatalogItemBase.extend({ item_list: z.array(CatalogItemBase) });
 export type CatalogItem = z.infer<typeof CatalogItem>;
 
-const Epoch = z.coerce.number().int();
+// Epoch seconds are compared as timestamps, not stored in an integer column: bounded to what a Date holds.
+const Epoch = z.coerce.number().int().min(-EPOCH_SECONDS_MAX).max(EPOCH_SECONDS_MAX);
 const QueryBool = z.enum(['true', 'false', '1', '0']).transform((v) => v === 'true' || v === '1');
 
 /**
@@ -45,7 +47,7 @@ export const CatalogQuery = z.object({
   start_time: Epoch.optional(),
   end_time: Epoch.optional(),
   include_oos: QueryBool.optional(),
-  extra: z.string().max(200).optional(),
+  extra: safeString().max(200).optional(),
 });
 export type CatalogQuery = z.infer<typeof CatalogQuery>;
 export const CatalogResponse = z.object({ results: z.array(CatalogItem) });
@@ -56,24 +58,24 @@ export type OrderStatus = z.infer<typeof OrderStatus>;
 
 /** One order entry (accounts section 3; purchase entry of viewing section 3, STK-08). */
 export const OrderEntry = z.object({
-  order_id: z.string(),
-  sub_order_id: z.string(),
+  order_id: safeString(),
+  sub_order_id: safeString(),
   time_ordered: IsoDateTime,
   status: OrderStatus,
-  quantity: z.number().int().positive(),
-  advertised_item_id: z.string(),
+  quantity: safeId(),
+  advertised_item_id: safeString(),
   display_name: LocaleText,
   display_category: CatalogCategory,
-  display_image: z.string(),
+  display_image: safeString(),
   refund_stop_time: IsoDateTime.nullable(),
-  sale_currency_symbol: z.string(),
+  sale_currency_symbol: safeString(),
   charges_in_sale_currency: z.object({
-    total_charges: z.number().int().min(0),
-    currency: z.string().length(3),
+    total_charges: safeInt().min(0),
+    currency: safeString().length(3),
   }),
-  paid_event_name: z.string().nullable(),
+  paid_event_name: safeString().nullable(),
   /** The payment's client_secret while the order waits for it (COM-51). */
-  client_secret: z.string().nullable(),
+  client_secret: safeString().nullable(),
 });
 export type OrderEntry = z.infer<typeof OrderEntry>;
 
@@ -86,14 +88,14 @@ export const OrderQuery = z.object({
   paid_event_name: PaidEventName.optional(),
   start_time: Epoch.optional(),
   end_time: Epoch.optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: safeIntParam().min(1).max(200).default(50),
   status: z
     .enum(['fulfilled', 'canceled', 'cancelled', 'pending'])
     .transform((s) => (s === 'cancelled' ? 'canceled' : s))
     .optional(),
   category: CatalogCategory.optional(),
-  order_id: z.string().max(64).optional(),
-  sub_order_id: z.string().max(64).optional(),
+  order_id: safeString().max(64).optional(),
+  sub_order_id: safeString().max(64).optional(),
 });
 export type OrderQuery = z.infer<typeof OrderQuery>;
 export const OrderListResponse = z.object({ results: z.array(OrderEntry) });

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { TOSS_TEXT_MAX, TOSS_TYPES } from './chat-rules.ts';
+import { safeIdParam, safeInt, safeString } from './safe-input.ts';
 import { IsoDateTime, PaidEventName } from './shows.ts';
+import { isVisiblyEmpty } from './text-normalise.ts';
 
 /**
  * Chat rooms (hangs) and their messages (tosses): viewing sections 3, 4 and 7, docs/chat-and-realtime.md.
@@ -11,16 +13,16 @@ import { IsoDateTime, PaidEventName } from './shows.ts';
  * to `hang-<pubnubForHang>` (hangChannel) on /realtime. Authenticated: `Authorization: Token <key>`.
  */
 
-export const HangId = z.coerce.number().int().positive();
+export const HangId = safeIdParam();
 
 /** A sender as every viewer sees it (CHAT-24). */
 export const TossSender = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  profile_image_75x75: z.string().nullable(),
-  profile_image_150x150: z.string().nullable(),
+  id: safeInt(),
+  username: safeString(),
+  profile_image_75x75: safeString().nullable(),
+  profile_image_150x150: safeString().nullable(),
   /** A first value 'verified' marks a verified sender (isVerifiedSender). */
-  chat_monikers: z.array(z.string()),
+  chat_monikers: z.array(safeString()),
 });
 export type TossSender = z.infer<typeof TossSender>;
 
@@ -28,15 +30,15 @@ export const TossType = z.enum(TOSS_TYPES);
 export type TossType = z.infer<typeof TossType>;
 
 /** Sticker tosses carry the sticker; receivers get its image too (STK-24). Chat tosses: null. */
-export const TossData = z.object({ sticker_id: z.string(), display_image: z.string() });
+export const TossData = z.object({ sticker_id: safeString(), display_image: safeString() });
 export type TossData = z.infer<typeof TossData>;
 
 /** Toss (chat message), as delivered on the hang channel and in join_hang's `tosses`. */
 export const Toss = z.object({
-  toss_id: z.string(),
-  hang_id: z.number().int(),
+  toss_id: safeString(),
+  hang_id: safeInt(),
   toss_type: TossType,
-  toss_text: z.string(),
+  toss_text: safeString(),
   toss_data: TossData.nullable(),
   /** Stamped by the server (ISO 8601, UTC). */
   send_time: IsoDateTime,
@@ -57,32 +59,32 @@ export type HangPermissions = z.infer<typeof HangPermissions>;
 
 /** Hang (chat room / session), viewing section 3 (CHAT-03). */
 export const Hang = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  description: z.string(),
-  category: z.string(),
+  id: safeInt(),
+  name: safeString(),
+  description: safeString(),
+  category: safeString(),
   permissions: HangPermissions,
-  image: z.string().nullable(),
+  image: safeString().nullable(),
   /** Shard number within the show, 1 first. */
-  rank: z.number().int(),
+  rank: safeInt(),
   /** The show's channel_id. */
-  channel_id: z.number().int(),
+  channel_id: safeInt(),
   /** The show's paid_event_name (Encore addition: the toss body carries it). */
-  paid_event_name: z.string(),
+  paid_event_name: safeString(),
   /** The show's slug: its show-wide alerts come on `show-<slug>` (showChannel). */
-  slug: z.string(),
+  slug: safeString(),
   /** Player-sync content id: the show's base stream name. */
-  player_sync_content_id: z.string(),
+  player_sync_content_id: safeString(),
   /** The toss types this hang carries. */
   toss_list: z.array(TossType),
   /** Suffix of the realtime channel: subscribe to hangChannel(pubnubForHang). */
-  pubnubForHang: z.string(),
+  pubnubForHang: safeString(),
   /** Milliseconds between hang_status polls the server suggests. */
-  polling_interval: z.number().int(),
-  number_active: z.number().int().min(0),
+  polling_interval: safeInt(),
+  number_active: safeInt().min(0),
   /** The fan's hang session: '' outside join_hang's answer. Persist as hangSession. */
-  session_id: z.string(),
-  current_server_name: z.string(),
+  session_id: safeString(),
+  current_server_name: safeString(),
   current_server_time: IsoDateTime,
   /** The most recent tosses, oldest first (at most LIMITS.chatListMax). Empty outside join_hang. */
   tosses: z.array(Toss),
@@ -95,16 +97,16 @@ export type Hang = z.infer<typeof Hang>;
 export const HangsListQuery = z.object({
   filter: z.literal('featured_hangs'),
   /** Only this show's hang (Encore addition); without it, every show that is not over. */
-  channel_id: z.coerce.number().int().positive().optional(),
+  channel_id: safeIdParam().optional(),
   paid_event_name: PaidEventName.optional(),
 });
 export type HangsListQuery = z.infer<typeof HangsListQuery>;
-export const HangCategory = z.object({ name: z.string(), hangs: z.array(Hang) });
+export const HangCategory = z.object({ name: safeString(), hangs: z.array(Hang) });
 export const HangsListResponse = z.object({ hang_category_list: z.array(HangCategory) });
 export type HangsListResponse = z.infer<typeof HangsListResponse>;
 
 /** A hang session id: 'new' on first join, else the one join_hang answered. */
-export const HangSessionId = z.string().min(1).max(64);
+export const HangSessionId = safeString().min(1).max(64);
 
 /**
  * PUT /thor/hangs/join_hang/ (CHAT-07). 200: the Hang joined (with session_id and recent tosses).
@@ -120,8 +122,8 @@ export type JoinHangResponse = Hang;
 export const LeaveHangBody = z.object({ hang_id: HangId, session_id: HangSessionId });
 export type LeaveHangBody = z.infer<typeof LeaveHangBody>;
 export const LeaveHangResponse = z.object({
-  hang_id: z.number().int(),
-  session_id: z.string(),
+  hang_id: safeInt(),
+  session_id: safeString(),
   left: z.literal(true),
 });
 export type LeaveHangResponse = z.infer<typeof LeaveHangResponse>;
@@ -129,20 +131,20 @@ export type LeaveHangResponse = z.infer<typeof LeaveHangResponse>;
 /** GET /thor/hangs/hang_status/?hang_id&channel_id&session_id. 200; 400 BAD_REQUEST; 404 HANG_NOT_EXISTS. */
 export const HangStatusQuery = z.object({
   hang_id: HangId,
-  channel_id: z.coerce.number().int().positive().optional(),
+  channel_id: safeIdParam().optional(),
   session_id: HangSessionId.optional(),
 });
 export type HangStatusQuery = z.infer<typeof HangStatusQuery>;
 export const HangStatusResponse = z.object({
-  hang_id: z.number().int(),
-  number_active: z.number().int().min(0),
+  hang_id: safeInt(),
+  number_active: safeInt().min(0),
   chat_enabled: z.boolean(),
   current_server_time: IsoDateTime,
 });
 export type HangStatusResponse = z.infer<typeof HangStatusResponse>;
 
 /** GET /thor/chats/monikers/ (CHAT-26): the monikers a sender can carry. */
-export const Moniker = z.object({ value: z.string(), display_name: z.string() });
+export const Moniker = z.object({ value: safeString(), display_name: safeString() });
 export const MonikersResponse = z.object({ monikers: z.array(Moniker) });
 export type MonikersResponse = z.infer<typeof MonikersResponse>;
 
@@ -167,17 +169,21 @@ export const TossBody = z
     toss_type: TossType,
     /** The client's uuid: it becomes the toss_id, so the sender's echo de-duplicates (CHAT-45). */
     toss_id: z.uuid(),
-    toss_text: z.string().max(TOSS_TEXT_MAX),
+    toss_text: safeString().max(TOSS_TEXT_MAX),
     toss_data: z
-      .object({ sticker_id: z.string().min(1).max(64) })
+      .object({ sticker_id: safeString().min(1).max(64) })
       .nullable()
       .optional(),
     paid_event_name: PaidEventName,
   })
-  .refine((b) => (b.toss_type === 'sticker' ? Boolean(b.toss_data?.sticker_id) : b.toss_text.trim() !== ''), {
-    message: 'a chat toss needs text, a sticker toss needs toss_data.sticker_id',
-    path: ['toss_text'],
-  });
+  // Visibly empty, not just blank: a message of zero-width or bidi characters only is empty (issue 12).
+  .refine(
+    (b) => (b.toss_type === 'sticker' ? Boolean(b.toss_data?.sticker_id) : !isVisiblyEmpty(b.toss_text)),
+    {
+      message: 'a chat toss needs text, a sticker toss needs toss_data.sticker_id',
+      path: ['toss_text'],
+    },
+  );
 export type TossBody = z.infer<typeof TossBody>;
 
 export function toTossBody(t: OutgoingToss): TossBody {

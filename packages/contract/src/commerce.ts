@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeInt, safeString } from './safe-input.ts';
 
 /**
  * Ticket purchase, billing and refunds (accounts sections 3, 4, 7, 8; viewing section 7). The card
@@ -10,38 +11,38 @@ import { z } from 'zod';
 export const DEFAULT_PAYMENT_VENDOR = 'testpay';
 
 /** GET /thor/pg/vendor/ (COM-28): query name; api_key is the provider's publishable key. */
-export const PaymentVendorQuery = z.object({ name: z.string().max(32).optional() });
-export const PaymentVendorResponse = z.object({ name: z.string(), api_key: z.string() });
+export const PaymentVendorQuery = z.object({ name: safeString().max(32).optional() });
+export const PaymentVendorResponse = z.object({ name: safeString(), api_key: safeString() });
 export type PaymentVendorResponse = z.infer<typeof PaymentVendorResponse>;
 
-const Short = (min: number) => z.string().trim().min(min).max(200);
+const Short = (min: number) => safeString().trim().min(min).max(200);
 
 /** Billing address (COM-30..34): the same rules as the billing form. */
 export const Billing = z.object({
   first_name: Short(2),
   last_name: Short(2),
   line1: Short(2),
-  line2: z.string().trim().max(200).optional().default(''),
+  line2: safeString().trim().max(200).optional().default(''),
   city: Short(2),
   state: Short(2),
-  country: z.string().regex(/^[A-Z]{2}$/, 'a 2-letter ISO country code'),
-  postal_code: z.string().trim().min(3).max(20),
+  country: safeString().regex(/^[A-Z]{2}$/, 'a 2-letter ISO country code'),
+  postal_code: safeString().trim().min(3).max(20),
 });
 export type Billing = z.infer<typeof Billing>;
 
 /** GET /thor/pg/billing_info/ (COM-37). */
-export const BillingInfoQuery = z.object({ vendor: z.string().max(32).optional() });
+export const BillingInfoQuery = z.object({ vendor: safeString().max(32).optional() });
 
 /**
  * One billing record (COM-38, COM-39 decided): card is 'card-<brand>-<last4>' once a card is saved,
  * '' before; pg_key is the fan's customer id at the provider.
  */
 export const BillingInfoEntry = z.object({
-  vendor: z.string(),
+  vendor: safeString(),
   billing: Billing,
   shipping: Billing.nullable(),
-  card: z.string(),
-  pg_key: z.string(),
+  card: safeString(),
+  pg_key: safeString(),
 });
 export type BillingInfoEntry = z.infer<typeof BillingInfoEntry>;
 export const BillingInfoResponse = z.object({ results: z.array(BillingInfoEntry) });
@@ -50,13 +51,13 @@ export type BillingInfoResponse = z.infer<typeof BillingInfoResponse>;
 /** POST /thor/pg/billing_info/ (COM-41): 201 with the SetupIntent's client_secret. */
 export const BillingInfoBody = z.object({ billing: Billing, shipping: Billing.nullable().optional() });
 export type BillingInfoBody = z.input<typeof BillingInfoBody>;
-export const BillingInfoCreated = z.object({ client_secret: z.string(), pg_key: z.string() });
+export const BillingInfoCreated = z.object({ client_secret: safeString(), pg_key: safeString() });
 export type BillingInfoCreated = z.infer<typeof BillingInfoCreated>;
 
 /** POST /thor/pg/order/ (COM-14). */
 export const OrderBody = z.object({
   item_list: z
-    .array(z.object({ item_id: z.string().min(1).max(64), quantity: z.number().int() }))
+    .array(z.object({ item_id: safeString().min(1).max(64), quantity: safeInt() }))
     .min(1)
     .max(20),
   use_saved_payment_method: z.boolean().default(false),
@@ -71,9 +72,9 @@ export type OrderBody = z.input<typeof OrderBody>;
 export type OrderRequest = z.output<typeof OrderBody>;
 
 export const Charges = z.object({
-  total_charges: z.number().int().min(0),
-  currency: z.string().length(3),
-  sale_currency_symbol: z.string(),
+  total_charges: safeInt().min(0),
+  currency: safeString().length(3),
+  sale_currency_symbol: safeString(),
 });
 
 /**
@@ -89,21 +90,21 @@ export const OrderPaymentStatus = z.enum(['succeeded', 'requires_payment_method'
 export type OrderPaymentStatus = z.infer<typeof OrderPaymentStatus>;
 
 export const OrderCreated = z.object({
-  result: z.string(),
-  message: z.string(),
+  result: safeString(),
+  message: safeString(),
   order_status: OrderPaymentStatus,
-  status: z.number().int(),
-  client_secret: z.string().nullable(),
-  order_id: z.string(),
+  status: safeInt(),
+  client_secret: safeString().nullable(),
+  order_id: safeString(),
   charges: Charges,
 });
 export type OrderCreated = z.infer<typeof OrderCreated>;
 
 /** DELETE /thor/pg/order/ (COM-58): reason is the fan's text (refund or cancel). */
 export const CancelOrderQuery = z.object({
-  order_id: z.string().min(1).max(64),
-  sub_order_id: z.string().max(64).optional(),
-  reason: z.string().trim().max(1000).optional(),
+  order_id: safeString().min(1).max(64),
+  sub_order_id: safeString().max(64).optional(),
+  reason: safeString().trim().max(1000).optional(),
 });
-export const CancelOrderResponse = z.object({ result: z.string(), message: z.string() });
+export const CancelOrderResponse = z.object({ result: safeString(), message: safeString() });
 export type CancelOrderResponse = z.infer<typeof CancelOrderResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeId, safeInt, safeString } from './safe-input.ts';
 import { Channel, TicketAttributes } from './shows.ts';
 import { Entitlements } from './tickets.ts';
 
@@ -10,20 +11,20 @@ import { Entitlements } from './tickets.ts';
  * Statuses: 200 entered; 202 NO_TICKET; 403 EVENT_NOT_OPEN (before doors or after the end);
  * 400 VIDEO_NOT_FOUND (no such show); 401 no valid token.
  */
-export const EnterEventParams = z.object({ slug: z.string().min(1).max(100) });
+export const EnterEventParams = z.object({ slug: safeString().min(1).max(100) });
 
 export const EnterEventResponse = z.object({
   /** The device session; the realtime connection and later calls (join_hang, DRM) carry it. */
-  session_id: z.string(),
+  session_id: safeString(),
   show: Channel,
   ticket: z.object({
-    paid_event_name: z.string(),
-    paid_event_id: z.number().int(),
+    paid_event_name: safeString(),
+    paid_event_id: safeInt(),
     ticket_attributes: TicketAttributes,
     entitlements: Entitlements,
   }),
   /** Device sessions alive for this ticket, this one included. */
-  devices: z.number().int().positive(),
+  devices: safeId(),
   /** False while several devices are connected (DEV-03): chat stays off in this tab until reload. */
   chat_enabled: z.boolean(),
 });
@@ -31,6 +32,6 @@ export type EnterEventResponse = z.infer<typeof EnterEventResponse>;
 
 /** DELETE /thor/shows/{slug}/enter/{session_id}/: the fan leaves (tab closed, signed out). 204. */
 export const LeaveEventParams = z.object({
-  slug: z.string().min(1).max(100),
-  session_id: z.string().max(64),
+  slug: safeString().min(1).max(100),
+  session_id: safeString().max(64),
 });

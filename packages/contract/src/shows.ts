@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
+import { safeId, safeInt, safeString } from './safe-input.ts';
 
 /**
  * The Show entity and its ticketing vendors (accounts section 3, viewing section 3), and the rules
@@ -10,7 +11,7 @@ import { LOCALES } from './constants.ts';
 export const IsoDateTime = z.iso.datetime({ offset: true });
 
 /** A text per UI locale; a missing locale falls back to en (DESIGN.md section 10). */
-export const LocaleText = z.partialRecord(z.enum(LOCALES), z.string());
+export const LocaleText = z.partialRecord(z.enum(LOCALES), safeString());
 export type LocaleText = z.infer<typeof LocaleText>;
 
 /** Vendor ids with a meaning of their own; any other id is an external shop. */
@@ -26,14 +27,14 @@ export type ValidateType = z.infer<typeof ValidateType>;
 /** Ticketing vendor (accounts section 3, TIX-10). */
 export const Vendor = z.object({
   id: VendorId,
-  name: z.string(),
-  logo: z.string(),
+  name: safeString(),
+  logo: safeString(),
   /** Image of a QR code leading to the vendor's shop, when it has one. */
-  qr: z.string().nullable(),
+  qr: safeString().nullable(),
   external_urls: LocaleText,
   validate_type: ValidateType,
   /** What the vendor calls its code (booking number, order number ...). */
-  token_name: z.string(),
+  token_name: safeString(),
   ticket_validate_title: LocaleText,
   ticket_validate_sub_title: LocaleText,
   ticket_validate_email_label: LocaleText,
@@ -64,17 +65,17 @@ export const ShowEvent = z.object({
 });
 export type ShowEvent = z.infer<typeof ShowEvent>;
 
-export const CaptionFile = z.object({ language: z.string(), label: z.string(), url: z.string() });
+export const CaptionFile = z.object({ language: safeString(), label: safeString(), url: safeString() });
 export type CaptionFile = z.infer<typeof CaptionFile>;
 
 /** One camera angle; its stream is `mix-stream<id>`, and the id is the 1-based pip number. */
-export const PipSink = z.object({ id: z.number().int().positive(), label: z.string() });
+export const PipSink = z.object({ id: safeId(), label: safeString() });
 export type PipSink = z.infer<typeof PipSink>;
 
 /** A box of the multiview mosaic on the 1920x1080 reference frame (viewing section 3). */
 export const MultiviewBox = z.object({
-  id: z.number().int().positive(),
-  label: z.string(),
+  id: safeId(),
+  label: safeString(),
   x: z.number(),
   y: z.number(),
   width: z.number().positive(),
@@ -93,19 +94,19 @@ export type Pips = z.infer<typeof Pips>;
 
 /** Stream names of viewing section 7: one angle, a mosaic of 4 or 6, the fan wall, 4K. */
 export const STREAM_NAME_RE = /^(mix-stream[1-9]\d*|streampips[46]|fanwall-stream|stream4k)$/;
-export const StreamName = z.string().regex(STREAM_NAME_RE);
+export const StreamName = safeString().regex(STREAM_NAME_RE);
 export const StreamSource = z.object({
-  hls: z.object({ url: z.string() }),
-  dash: z.object({ url: z.string() }).optional(),
+  hls: z.object({ url: safeString() }),
+  dash: z.object({ url: safeString() }).optional(),
 });
 export const Streams = z.record(StreamName, StreamSource);
 export type Streams = z.infer<typeof Streams>;
 
 /** One item of the generic merch store (viewing section 2, MRC-02): BUY opens its url in a new tab. */
 export const MerchItem = z.object({
-  name: z.string().min(1).max(80),
-  url: z.string().url(),
-  image: z.string(),
+  name: safeString().min(1).max(80),
+  url: safeString().url(),
+  image: safeString(),
 });
 export type MerchItem = z.infer<typeof MerchItem>;
 
@@ -114,7 +115,7 @@ export const VIEWER_TABS = ['chat', 'stickers', 'merch', 'react'] as const;
 export type ViewerTab = (typeof VIEWER_TABS)[number];
 
 export const EventConfig = z.object({
-  tabs: z.array(z.string()),
+  tabs: z.array(safeString()),
   /**
    * The merch tab: the generic store of at most 6 items (variant 2, MRC-02), or, when product_ids
    * are listed, the embedded shop of up to 11 products (variant 1, MRC-01). Without either the tab
@@ -124,29 +125,29 @@ export const EventConfig = z.object({
     .object({
       items: z.array(MerchItem).max(6),
       product_ids: z
-        .array(z.string().regex(/^[A-Za-z0-9_:/.-]{1,128}$/))
+        .array(safeString().regex(/^[A-Za-z0-9_:/.-]{1,128}$/))
         .max(11)
         .optional(),
     })
     .optional(),
   cheer: z.object({
-    sprites: z.array(z.string()),
-    button_icon: z.string(),
-    button_icon_active: z.string(),
-    background_image: z.string(),
+    sprites: z.array(safeString()),
+    button_icon: safeString(),
+    button_icon_active: safeString(),
+    background_image: safeString(),
   }),
   /** The social-post widget (MRC-05 to MRC-08); hashtags default to the artist's name. */
   twitter: z.object({
-    default_message: z.string().max(280),
-    prompt: z.string().max(120),
+    default_message: safeString().max(280),
+    prompt: safeString().max(120),
     hashtags: z
-      .array(z.string().regex(/^[\p{L}\p{N}_]{1,50}$/u))
+      .array(safeString().regex(/^[\p{L}\p{N}_]{1,50}$/u))
       .max(5)
       .optional(),
   }),
   features: z.object({ cheers: z.boolean(), twitter: z.boolean() }),
   /** Poll interval of the wall stats in ms (viewing section 9: default 5000). */
-  wall_stats_interval: z.number().int().positive(),
+  wall_stats_interval: safeId(),
   /**
    * The iframe wrapper of the viewer page (viewing section 2, LAY-10): an embedded page (a sponsor,
    * a programme) under the video, rendered only when this is non-empty. An https URL or a path on
@@ -162,12 +163,12 @@ export const EventConfig = z.object({
 });
 export type EventConfig = z.infer<typeof EventConfig>;
 
-export const PaidEventName = z.string().min(1).max(100);
+export const PaidEventName = safeString().min(1).max(100);
 
 /** Ticket attributes (TIX-07): they decide the view entitlement (accounts section 6). */
 export const TicketAttributes = z.object({
   /** GA, Directors, or another label of the seller. */
-  type: z.string().max(64).optional(),
+  type: safeString().max(64).optional(),
   tmo: z.boolean().optional(),
   mview: z.number().optional(),
   '4K': z.boolean().optional(),
@@ -180,12 +181,12 @@ export type TicketAttributes = z.infer<typeof TicketAttributes>;
  * buyer; refunds are possible until `refund_stop_time` (default: when the doors open).
  */
 export const ShowTicketItem = z.object({
-  item_id: z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
+  item_id: safeString().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/),
   display_name: LocaleText,
   display_description: LocaleText,
-  price: z.number().int().min(0),
-  currency: z.string().regex(/^[A-Z]{3}$/),
-  sale_currency_symbol: z.string().min(1).max(8),
+  price: safeInt().min(0),
+  currency: safeString().regex(/^[A-Z]{3}$/),
+  sale_currency_symbol: safeString().min(1).max(8),
   ticket_attributes: TicketAttributes,
   refund_stop_time: IsoDateTime.nullable().optional(),
 });
@@ -195,16 +196,16 @@ export type ShowTicketItem = z.infer<typeof ShowTicketItem>;
 export const Show = z.object({
   paid_event_name: PaidEventName,
   /** Never 0: a DRM token is fetched only for a non-zero paid event id. */
-  paid_event_id: z.number().int().positive(),
-  event_name: z.string(),
-  artist_name: z.string(),
-  slug: z.string(),
-  channel_id: z.number().int().positive(),
+  paid_event_id: safeId(),
+  event_name: safeString(),
+  artist_name: safeString(),
+  slug: safeString(),
+  channel_id: safeId(),
   ticketing: z.array(Vendor),
   event: ShowEvent,
   caption_files: z.array(CaptionFile),
   /** The stream name (a key of `streams`) the player starts on. */
-  base_video: z.string(),
+  base_video: safeString(),
   pips: Pips,
   streams: Streams,
   event_config: EventConfig,
@@ -220,7 +221,7 @@ export type ShowStatus = z.infer<typeof ShowStatus>;
 export const Channel = Show.extend({ status: ShowStatus, doors_open_at: IsoDateTime });
 export type Channel = z.infer<typeof Channel>;
 
-export const ChannelParams = z.object({ id: z.string().max(32) });
+export const ChannelParams = z.object({ id: safeString().max(32) });
 
 /** GET /thor/channels/active/ */
 export const ActiveChannels = z.object({ results: z.array(Channel) });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from './errors.ts';
+import { safeInt, safeString } from './safe-input.ts';
 import { PaidEventName, TicketAttributes } from './shows.ts';
 
 /**
@@ -21,24 +22,24 @@ export type Entitlements = z.infer<typeof Entitlements>;
 export const CachedTicketCheck = z.object({
   paid_event: PaidEventName,
   redeemed_only: z.boolean(),
-  channel_id: z.number().int().optional(),
-  vendor: z.string().max(64).optional(),
+  channel_id: safeInt().optional(),
+  vendor: safeString().max(64).optional(),
 });
 export type CachedTicketCheck = z.infer<typeof CachedTicketCheck>;
 
 /** Token check (TIX-28): the same question for the owner of an auth token. */
 export const TokenTicketCheck = z.object({
-  auth_token: z.string().min(1).max(256),
+  auth_token: safeString().min(1).max(256),
   paid_event: PaidEventName,
 });
 export type TokenTicketCheck = z.infer<typeof TokenTicketCheck>;
 
 /** Manual check (TIX-29): a booking code and its purchase email, redeemed to the fan's account. */
 export const ManualTicketCheck = z.object({
-  channel_id: z.number().int(),
-  token: z.string().max(256),
-  email: z.string().max(320),
-  vendor: z.string().max(64),
+  channel_id: safeInt(),
+  token: safeString().max(256),
+  email: safeString().max(320),
+  vendor: safeString().max(64),
   redeemed_only: z.boolean(),
 });
 export type ManualTicketCheck = z.infer<typeof ManualTicketCheck>;
@@ -48,8 +49,8 @@ export const TicketValidateBody = z.union([ManualTicketCheck, TokenTicketCheck, 
 export type TicketValidateBody = z.infer<typeof TicketValidateBody>;
 
 export const TicketValidateResponse = z.object({
-  paid_event_name: z.string(),
-  paid_event_id: z.number().int(),
+  paid_event_name: safeString(),
+  paid_event_id: safeInt(),
   status: z.literal(true),
   ticket_attributes: TicketAttributes,
   entitlements: Entitlements,
@@ -57,10 +58,10 @@ export const TicketValidateResponse = z.object({
 export type TicketValidateResponse = z.infer<typeof TicketValidateResponse>;
 
 /** POST /thor/host/shows/{slug}/ticket-codes */
-export const ShowSlugParams = z.object({ slug: z.string().min(1).max(100) });
-export const CodeImportError = z.object({ line: z.number().int(), message: z.string() });
+export const ShowSlugParams = z.object({ slug: safeString().min(1).max(100) });
+export const CodeImportError = z.object({ line: safeInt(), message: safeString() });
 export type CodeImportError = z.infer<typeof CodeImportError>;
-export const CodeImportResult = z.object({ imported: z.number().int(), errors: z.array(CodeImportError) });
+export const CodeImportResult = z.object({ imported: safeInt(), errors: z.array(CodeImportError) });
 export type CodeImportResult = z.infer<typeof CodeImportResult>;
 /** The 400 of an import: nothing was imported, and every bad line is listed (absent for a bad request). */
 export const CodeImportFailure = ErrorBody.extend(CodeImportResult.partial().shape);

@@ -1,14 +1,15 @@
 import { z } from 'zod';
+import { safeIdParam, safeInt, safeString } from './safe-input.ts';
 
 /** User entity of accounts-and-commerce.md section 3. */
 export const User = z.object({
-  id: z.number().int(),
-  email: z.string(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  profile_image_75x75: z.string().nullable(),
-  profile_image_150x150: z.string().nullable(),
+  id: safeInt(),
+  email: safeString(),
+  username: safeString(),
+  first_name: safeString(),
+  last_name: safeString(),
+  profile_image_75x75: safeString().nullable(),
+  profile_image_150x150: safeString().nullable(),
   email_verified: z.boolean(),
   sms_verified: z.boolean(),
   /** Not in the spec's entity: lets the client show host tools (DESIGN.md: host role). */
@@ -25,17 +26,17 @@ export const PublicUser = User.pick({
 });
 export type PublicUser = z.infer<typeof PublicUser>;
 
-export const UserIdParams = z.object({ id: z.coerce.number().int().positive() });
+export const UserIdParams = z.object({ id: safeIdParam() });
 
 /** Answer of PUT /thor/auth/user/ (section 7). */
 export const UpdatedUser = z.object({
-  pk: z.number().int(),
-  username: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  email: z.string(),
+  pk: safeInt(),
+  username: safeString(),
+  first_name: safeString(),
+  last_name: safeString(),
+  email: safeString(),
 });
 export type UpdatedUser = z.infer<typeof UpdatedUser>;
 
-export const UsernameBody = z.object({ username: z.string().max(200) });
+export const UsernameBody = z.object({ username: safeString().max(200) });
 export type UsernameBody = z.infer<typeof UsernameBody>;

@@ -1,4 +1,5 @@
 import { LIMITS } from './constants.ts';
+import { hasInvisibleControls, hasNonTextCharacters, normaliseUsername } from './text-normalise.ts';
 
 /**
  * Field rules of accounts-and-commerce.md section 5, shared so the form and the server can never
@@ -20,9 +21,11 @@ export function isValidEmail(email: string): boolean {
 export const USERNAME_FORBIDDEN = '~`!#$@%^&*+=-[]\\\';,./{}|":<>?';
 
 export function isValidUsername(raw: string): boolean {
-  const username = raw.trim();
+  const username = normaliseUsername(raw);
   if (username.length < LIMITS.usernameMin || username.length > LIMITS.usernameMax) return false;
   if (/\s/.test(username)) return false;
+  // Invisible and bidi characters let a name look like another (issue 12, UTS #39 section 3.1).
+  if (hasInvisibleControls(username) || hasNonTextCharacters(username)) return false;
   for (const ch of username) if (USERNAME_FORBIDDEN.includes(ch)) return false;
   return true;
 }

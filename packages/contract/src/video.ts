@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeId, safeString } from './safe-input.ts';
 import { CaptionFile, IsoDateTime, PaidEventName, Pips, StreamName, Streams } from './shows.ts';
 import { Entitlements } from './tickets.ts';
 import { DRM_PROVIDERS, DRM_SYSTEMS, STREAM_TYPES } from './video-rules.ts';
@@ -19,27 +20,27 @@ import { DRM_PROVIDERS, DRM_SYSTEMS, STREAM_TYPES } from './video-rules.ts';
  * - 500 INTERNAL_SERVER_ERROR.
  */
 
-export const VideoParams = z.object({ id: z.string().max(32) });
+export const VideoParams = z.object({ id: safeString().max(32) });
 
 /** The show's `channel_id` is its video id, as in GET /thor/channels/{id}/. */
 export const VideoSource = z.object({
   /** A stream name (viewing section 7); the fan wall is enabled by a `fanwall-stream` entry. */
   name: StreamName,
-  src: z.string(),
+  src: safeString(),
   type: z.literal('application/x-mpegURL'),
 });
 export type VideoSource = z.infer<typeof VideoSource>;
 
 /** GET /thor/video/{id}/ (authenticated): what the player needs to play a show. */
 export const VideoResponse = z.object({
-  id: z.number().int().positive(),
-  slug: z.string(),
-  event_name: z.string(),
+  id: safeId(),
+  slug: safeString(),
+  event_name: safeString(),
   paid_event_name: PaidEventName,
-  paid_event_id: z.number().int().positive(),
+  paid_event_id: safeId(),
   /** Live stream (live edge rules) rather than on demand. */
   live: z.boolean(),
-  base_video: z.string(),
+  base_video: safeString(),
   pips: Pips,
   videos: z.array(VideoSource),
   caption_files: z.array(CaptionFile),
@@ -60,20 +61,20 @@ export type VideoResponse = z.infer<typeof VideoResponse>;
  * which the token is bound. All strings: a malformed value answers 400 VIDEO_NOT_FOUND.
  */
 export const DrmTokenQuery = z.object({
-  video: z.string().max(32),
-  stream: z.string().max(64),
-  paid_event: z.string().max(32),
-  stream_type: z.string().max(8),
-  session_id: z.string().max(64),
+  video: safeString().max(32),
+  stream: safeString().max(64),
+  paid_event: safeString().max(32),
+  stream_type: safeString().max(8),
+  session_id: safeString().max(64),
 });
 export type DrmTokenQuery = z.infer<typeof DrmTokenQuery>;
 
 /** What a licence request of the provider path needs (only with provider 'drmtoday'). */
 export const DrmLicence = z.object({
   /** Encore's licence proxy per key system: POST the challenge with the DRM token header. */
-  urls: z.partialRecord(z.enum(DRM_SYSTEMS), z.string()),
+  urls: z.partialRecord(z.enum(DRM_SYSTEMS), safeString()),
   /** FairPlay application certificate, when the provider has one. */
-  fairplay_certificate_url: z.string().optional(),
+  fairplay_certificate_url: safeString().optional(),
 });
 export type DrmLicence = z.infer<typeof DrmLicence>;
 
@@ -84,13 +85,13 @@ export type DrmLicence = z.infer<typeof DrmLicence>;
  * switching angle needs no new token.
  */
 export const DrmTokenResponse = z.object({
-  token: z.string(),
+  token: safeString(),
   /** The header to send it in: DRM_TOKEN_HEADER. */
-  header: z.string(),
+  header: safeString(),
   expires_at: IsoDateTime,
   refresh_at: IsoDateTime,
   /** Lifetime in seconds from issue. */
-  expires_in: z.number().int().positive(),
+  expires_in: safeId(),
   stream: StreamName,
   stream_type: z.enum(STREAM_TYPES),
   provider: z.enum(DRM_PROVIDERS),
@@ -100,10 +101,10 @@ export const DrmTokenResponse = z.object({
 export type DrmTokenResponse = z.infer<typeof DrmTokenResponse>;
 
 /** POST /thor/video/licence/{system}/ (provider path): Encore's licence proxy. */
-export const DrmLicenceParams = z.object({ system: z.string().max(16) });
+export const DrmLicenceParams = z.object({ system: safeString().max(16) });
 
 /** A key id or key in a ClearKey licence: unpadded base64url of 16 bytes (W3C EME, ClearKey). */
-const B64Url16 = z.string().regex(/^[A-Za-z0-9_-]{22}$/);
+const B64Url16 = safeString().regex(/^[A-Za-z0-9_-]{22}$/);
 
 /** POST CLEARKEY_LICENCE_PATH body: the CDM's licence request message, as JSON. */
 export const ClearKeyLicenceRequest = z.object({

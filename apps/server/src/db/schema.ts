@@ -16,6 +16,11 @@ export interface UsersTable {
   /** The partner platform's account id (partner login), unique; null otherwise. */
   partner_id: ColumnType<string | null, string | null | undefined, string | null>;
   username: string;
+  /**
+   * Confusable skeleton of the username (Unicode TS #39, modules/users/username-skeleton.ts), unique:
+   * set by every insert and rename; null only for a pre-0011 name that already looked like an older one.
+   */
+  username_skeleton: ColumnType<string | null, string | null | undefined, string | null>;
   password_hash: string | null;
   first_name: Generated<string>;
   last_name: Generated<string>;

@@ -81,7 +81,13 @@ export const Manifest = z.object({
     segmentCount: z.number().int().positive(),
     languages: z.array(z.object({ lang: z.string().regex(/^[a-z]{2}(-[a-z]{2})?$/), name: z.string() })),
   }),
-  streams: z.record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/), Stream),
+  // Looked up by a name from the URL: a null prototype, so `/media/constructor/...` finds no stream
+  // rather than Object's constructor (issue 12).
+  streams: z
+    .record(z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/), Stream)
+    .transform((streams) =>
+      Object.assign(Object.create(null) as Record<string, z.infer<typeof Stream>>, streams),
+    ),
   /** The landing page's preview cut (LAND-10); caches made before it have none. */
   teaser: z
     .object({

@@ -20,7 +20,7 @@ export const notReady = () =>
   });
 
 export function streamOf(c: Catalog, name: string): MediaStream {
-  const stream = c.manifest.streams[name];
+  const stream = Object.hasOwn(c.manifest.streams, name) ? c.manifest.streams[name] : undefined;
   if (!stream) throw notFound('No such stream.');
   return stream;
 }

@@ -2,6 +2,7 @@ import type { TicketAttributes } from '@encore/contract';
 import type { Db } from '../db/database.ts';
 import type { BookingCodeKind } from '../db/schema.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
+import { usernameSkeleton } from '../modules/users/username-skeleton.ts';
 import { hashPassword } from '../platform/passwords.ts';
 import { demoShows } from './demo-shows.ts';
 import { seedDemoStickers } from './demo-stickers.ts';
@@ -109,6 +110,7 @@ export async function seedDemo(db: Db, password: string, now: Date = new Date())
       .values({
         email: account.email,
         username: account.username,
+        username_skeleton: usernameSkeleton(account.username),
         password_hash: passwordHash,
         email_verified: true,
         role: account.role,

@@ -1,3 +1,4 @@
+import { safeInt, safeString } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { TESTPAY_PUBLISHABLE_KEY, type Testpay, TestpayError } from './testpay.ts';
@@ -6,19 +7,19 @@ import { TESTPAY_PUBLISHABLE_KEY, type Testpay, TestpayError } from './testpay.t
 export const TESTPAY_PATH = '/testpay/v1';
 
 const Card = z.object({
-  number: z.string().max(32),
-  exp_month: z.number().int(),
-  exp_year: z.number().int(),
-  cvc: z.string().max(8),
+  number: safeString().max(32),
+  exp_month: safeInt(),
+  exp_year: safeInt(),
+  cvc: safeString().max(8),
 });
 const ConfirmBody = z.object({
-  client_secret: z.string().max(200),
+  client_secret: safeString().max(200),
   payment_method: z
-    .union([z.string().max(64), z.object({ card: Card, billing_details: z.unknown().optional() })])
+    .union([safeString().max(64), z.object({ card: Card, billing_details: z.unknown().optional() })])
     .optional(),
   setup_future_usage: z.enum(['off_session', 'on_session']).optional(),
 });
-const Params = z.object({ id: z.string().max(64) });
+const Params = z.object({ id: safeString().max(64) });
 
 /**
  * The browser's calls to testpay: confirm card setup and confirm card payment with a client_secret,

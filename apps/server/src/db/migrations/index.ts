@@ -10,6 +10,7 @@ import * as m0008 from './0008-wall-totals.ts';
 import * as m0009 from './0009-retention.ts';
 import * as m0014 from './0014-live-captions.ts';
 import * as m0012 from './0012-credentials.ts';
+import * as m0011 from './0011-username-skeleton.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0009-retention': m0009,
   '0014-live-captions': m0014,
   '0012-credentials': m0012,
+  '0011-username-skeleton': m0011,
 };

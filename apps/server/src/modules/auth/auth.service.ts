@@ -17,7 +17,7 @@ import { dummyHash, hashPassword, verifyPassword } from '../../platform/password
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
 import { hashSecret, newSecret } from '../../platform/tokens.ts';
 import { checkUsername } from '../users/username-rules.ts';
-import { isUniqueViolation, type UsersRepo } from '../users/users.repo.ts';
+import { isUniqueViolation, isUsernameConflict, type UsersRepo } from '../users/users.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mail.ts';
 import type { AuthRepo } from './auth.repo.ts';
 import { createLoginThrottle } from './login-throttle.ts';
@@ -188,7 +188,7 @@ export function createAuthService(deps: AuthDeps) {
         });
       } catch (err) {
         // Two registrations raced for the same name or address; the loser gets the spec's answer.
-        if (isUniqueViolation(err, 'users_username_key')) {
+        if (isUsernameConflict(err)) {
           throw new AppError('USERNAME_ALREADY_EXISTS', 409, SPEC_TEXT_EN['register-error-409'], {
             field: 'username',
           });

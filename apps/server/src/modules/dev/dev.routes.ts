@@ -1,3 +1,4 @@
+import { safeString } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/database.ts';
@@ -29,7 +30,7 @@ export function devRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['dev'],
           querystring: z.object({
-            to: z.string().optional(),
+            to: safeString().optional(),
             limit: z.coerce.number().int().min(1).max(500).default(50),
           }),
           response: { 200: z.array(OutboxMail) },
@@ -58,7 +59,7 @@ export function devRoutes(deps: { db: Db }): FastifyPluginAsyncZod {
         schema: {
           tags: ['dev'],
           querystring: z.object({
-            to: z.string().optional(),
+            to: safeString().optional(),
             limit: z.coerce.number().int().min(1).max(500).default(50),
           }),
           response: { 200: z.array(OutboxSms) },

@@ -1,4 +1,12 @@
-import { hangChannel, OVER_CAPACITY, type Toss, type TossBody, type TossResponse } from '@encore/contract';
+import {
+  cleanDisplayText,
+  foldText,
+  hangChannel,
+  OVER_CAPACITY,
+  type Toss,
+  type TossBody,
+  type TossResponse,
+} from '@encore/contract';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createBatcher } from '../../platform/batcher.ts';
@@ -85,8 +93,10 @@ export function createTossesService(deps: {
         if (!sticker) throw new AppError('STICKER_NOT_OWNED', 403, 'You do not own this sticker.');
         stickerImage = sticker.display_image;
       }
-      const text = body.toss_type === 'sticker' ? body.toss_text : body.toss_text.trim();
-      const reason = hasBannedChatWord(text)
+      // Stored without the characters that hide or reorder text; filtered in its folded form (NFKC,
+      // no invisible characters), so that "ｆｕｃｋ" or a word split by a zero-width joiner is caught.
+      const text = body.toss_type === 'sticker' ? body.toss_text : cleanDisplayText(body.toss_text);
+      const reason = hasBannedChatWord(foldText(text))
         ? ('profanity' as const)
         : (await deps.hangs.chatEnabled(ctx.show.row.id))
           ? null

@@ -5,7 +5,7 @@ import { AppError } from '../../errors.ts';
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
 import { hashSecret, newSecret } from '../../platform/tokens.ts';
 import { checkUsername } from '../users/username-rules.ts';
-import { isUniqueViolation, type UsersRepo } from '../users/users.repo.ts';
+import { isUniqueViolation, isUsernameConflict, type UsersRepo } from '../users/users.repo.ts';
 import type { PartnerRepo } from './partner.repo.ts';
 
 /** A partner sign-up must choose its username within this time. */
@@ -77,7 +77,7 @@ export function createPartnerService(deps: PartnerDeps) {
           return deps.repo.insertUser({ email: '', username, partner_id: signup.partner_id }, tx);
         });
       } catch (err) {
-        if (isUniqueViolation(err, 'users_username_key')) throw taken();
+        if (isUsernameConflict(err)) throw taken();
         // The same partner account finished a sign-up in another tab: log that account in.
         if (isUniqueViolation(err, 'users_partner_id_key')) {
           const existing = await deps.repo.findUserByPartnerId(signup.partner_id);

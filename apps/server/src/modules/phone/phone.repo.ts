@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewUser, UserRow } from '../../db/schema.ts';
+import { withSkeleton } from '../users/users.repo.ts';
 
 type PhoneCodeRow = {
   id: number;
@@ -112,7 +113,7 @@ export function createPhoneRepo(db: Db) {
       return row !== undefined;
     },
     insertUser(user: NewUser, tx: Transaction<Database>): Promise<UserRow> {
-      return tx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+      return tx.insertInto('users').values(withSkeleton(user)).returningAll().executeTakeFirstOrThrow();
     },
   };
 }

@@ -16,7 +16,7 @@ import { AppError } from '../../errors.ts';
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
 import { hashSecret, newSecret } from '../../platform/tokens.ts';
 import { checkUsername } from '../users/username-rules.ts';
-import { isUniqueViolation, type UsersRepo } from '../users/users.repo.ts';
+import { isUniqueViolation, isUsernameConflict, type UsersRepo } from '../users/users.repo.ts';
 import type { PhoneRepo } from './phone.repo.ts';
 import { loginCodeSms } from './phone.sms.ts';
 
@@ -190,7 +190,7 @@ export function createPhoneService(deps: PhoneDeps) {
       } catch (err) {
         // Two sign-ups raced for the same number or nickname: the loser gets the spec's answer.
         if (isUniqueViolation(err, 'users_phone_number_key')) throw usedNumber();
-        if (isUniqueViolation(err, 'users_username_key')) throw takenName();
+        if (isUsernameConflict(err)) throw takenName();
         throw err;
       }
       return { key: await deps.startSession(user, ctx.userAgent), user };

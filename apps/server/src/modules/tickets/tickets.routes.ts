@@ -4,11 +4,11 @@ import {
   CodeImportResult,
   ErrorBody,
   ShowSlugParams,
+  safeString,
   TicketValidateBody,
   TicketValidateResponse,
 } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError } from '../../errors.ts';
 import type { AuthGuards } from '../../platform/auth-guard.ts';
 import type { CodeImporter } from './code-import.service.ts';
@@ -53,7 +53,7 @@ export function ticketsRoutes(deps: {
           tags: ['host'],
           params: ShowSlugParams,
           consumes: ['text/csv'],
-          body: z.string(),
+          body: safeString(),
           response: { 201: CodeImportResult, 400: CodeImportFailure, ...err(401, 403, 404, 409, 413, 415) },
         },
       },

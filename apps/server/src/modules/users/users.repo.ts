@@ -1,6 +1,7 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewUser, UserRow } from '../../db/schema.ts';
+import { isReservedUsername, usernameSkeleton } from './username-skeleton.ts';
 
 type Exec = Db | Transaction<Database>;
 
@@ -12,21 +13,23 @@ export function createUsersRepo(db: Db) {
     findByEmail(email: string, tx: Exec = db): Promise<UserRow | undefined> {
       return tx.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirst();
     },
+    /**
+     * Taken when it is reserved, or when any other account's name has the same confusable skeleton
+     * (issue 12): `dеmohost` with a Cyrillic е is taken by demohost. One query on a unique index.
+     */
     async usernameTaken(username: string, exceptUserId: number | null, tx: Exec = db): Promise<boolean> {
-      let q = tx
-        .selectFrom('users')
-        .select('id')
-        .where(sql<string>`lower(username)`, '=', username.toLowerCase());
+      if (isReservedUsername(username)) return true;
+      let q = tx.selectFrom('users').select('id').where('username_skeleton', '=', usernameSkeleton(username));
       if (exceptUserId !== null) q = q.where('id', '<>', exceptUserId);
       return (await q.executeTakeFirst()) !== undefined;
     },
     insert(user: NewUser, tx: Exec = db): Promise<UserRow> {
-      return tx.insertInto('users').values(user).returningAll().executeTakeFirstOrThrow();
+      return tx.insertInto('users').values(withSkeleton(user)).returningAll().executeTakeFirstOrThrow();
     },
     updateUsername(id: number, username: string, tx: Exec = db): Promise<UserRow | undefined> {
       return tx
         .updateTable('users')
-        .set({ username, updated_at: new Date() })
+        .set({ username, username_skeleton: usernameSkeleton(username), updated_at: new Date() })
         .where('id', '=', id)
         .returningAll()
         .executeTakeFirst();
@@ -55,4 +58,19 @@ export type UsersRepo = ReturnType<typeof createUsersRepo>;
 export function isUniqueViolation(err: unknown, index: string): boolean {
   const e = err as { code?: string; constraint?: string; message?: string } | null;
   return Boolean(e && e.code === '23505' && (e.constraint === index || e.message?.includes(index)));
+}
+
+/** A new account row with its username's skeleton: every insert into users goes through this. */
+export function withSkeleton(user: NewUser): NewUser {
+  return { ...user, username_skeleton: usernameSkeleton(user.username) };
+}
+
+/**
+ * A concurrent sign-up or rename won the name, or a name that looks like it: either unique index
+ * (lower(username), or the confusable skeleton) answers as "already in use".
+ */
+export function isUsernameConflict(err: unknown): boolean {
+  return (
+    isUniqueViolation(err, 'users_username_key') || isUniqueViolation(err, 'users_username_skeleton_key')
+  );
 }

@@ -2,7 +2,7 @@ import { SPEC_TEXT_EN } from '@encore/contract';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
 import { checkUsername } from './username-rules.ts';
-import { isUniqueViolation, type UsersRepo } from './users.repo.ts';
+import { isUsernameConflict, type UsersRepo } from './users.repo.ts';
 
 export function createUsersService(deps: {
   users: UsersRepo;
@@ -28,7 +28,7 @@ export function createUsersService(deps: {
         deps.onChange?.(userId);
         return row;
       } catch (err) {
-        if (isUniqueViolation(err, 'users_username_key')) throw taken();
+        if (isUsernameConflict(err)) throw taken();
         throw err;
       }
     },

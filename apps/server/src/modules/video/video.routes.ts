@@ -7,6 +7,7 @@ import {
   DrmTokenQuery,
   DrmTokenResponse,
   ErrorBody,
+  safeString,
   VideoParams,
   VideoResponse,
 } from '@encore/contract';
@@ -22,7 +23,7 @@ const CHALLENGE_MAX = 64 * 1024;
 // Every query value is taken as a string and checked by the service, so that any malformed value is
 // the spec's 400 VIDEO_NOT_FOUND rather than a generic validation error.
 const LooseDrmQuery = z.object(
-  Object.fromEntries(Object.keys(DrmTokenQuery.shape).map((k) => [k, z.string().max(64).default('')])) as {
+  Object.fromEntries(Object.keys(DrmTokenQuery.shape).map((k) => [k, safeString().max(64).default('')])) as {
     [K in keyof typeof DrmTokenQuery.shape]: z.ZodDefault<z.ZodString>;
   },
 );

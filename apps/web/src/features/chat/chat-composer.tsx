@@ -1,4 +1,4 @@
-import { TOSS_TEXT_MAX } from '@encore/contract';
+import { isVisiblyEmpty, TOSS_TEXT_MAX } from '@encore/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
@@ -21,7 +21,7 @@ export function ChatComposer({ disabledReason, lockedUntil, onSend }: ChatCompos
   const lockedS = Math.max(0, Math.ceil((lockedUntil - now) / 1000));
   const locked = lockedUntil > Date.now();
   const disabled = disabledReason !== null || locked;
-  const canSend = !disabled && text.trim() !== '';
+  const canSend = !disabled && !isVisiblyEmpty(text);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
