@@ -63,5 +63,5 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
     );
   }
 
-  return { media, register };
+  return { media, video, register };
 }
