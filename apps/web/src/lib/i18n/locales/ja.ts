@@ -476,6 +476,11 @@ export const ja: Messages = {
   'player-volume': '音量',
   'player-live': 'LIVE',
   'player-go-live': 'ライブの最新位置へ',
+  'player-standby-brb': 'まもなく再開します',
+  'player-standby-brb-body':
+    'ステージの映像が一時的に途切れています。このままお待ちください。自動的に再開します。',
+  'player-standby-ended': '公演は終了しました',
+  'player-standby-ended-body': 'ご視聴ありがとうございました。まもなくアーカイブをご覧いただけます。',
   'player-seek': 'シーク',
   'player-quality': '画質',
   'player-captions': '字幕',
