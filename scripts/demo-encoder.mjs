@@ -1,5 +1,5 @@
 // `npm run demo:encoder -- <show slug> [--angles N] [--url http://localhost:8080] [--rtmp rtmp://host:1935/live/]
-//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10]`
+//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10]` (or signals: USR1 drops, USR2 restores)
 //
 // A synthetic broadcast truck (README "Live ingest"): signs in as the demo host, turns live ingest on
 // for the show (idempotent), takes each angle's stream key (made now, or rotated: a key is shown
@@ -22,7 +22,7 @@ const { values, positionals } = parseArgs({
     password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'encore-demo' },
     seconds: { type: 'string', default: '0' },
     'drop-angle': { type: 'string' },
-    'drop-after': { type: 'string', default: '20' },
+    'drop-after': { type: 'string', default: '0' },
     'drop-for': { type: 'string', default: '10' },
     size: { type: 'string', default: '426x240' },
   },
@@ -152,8 +152,25 @@ for (let i = 0; i < count; i++) keys.push(await keyOf(angles[i]));
 console.log(`Pushing ${count} angle(s) of ${slug} to ${rtmpBase}<key> (Ctrl-C stops).`);
 const running = keys.map((k, i) => start(i + 1, k));
 
+// SIGUSR1 drops the encoder of --drop-angle (default 1), SIGUSR2 brings it back: the e2e journey
+// and anyone trying the "we'll be right back" slate decide when.
+const dropped = Number(values['drop-angle'] ?? 1);
+process.on('SIGUSR1', () => {
+  if (!running[dropped - 1]) return;
+  console.log(`angle ${dropped}: dropping the encoder`);
+  dropping = true;
+  running[dropped - 1]?.kill('SIGKILL');
+  running[dropped - 1] = null;
+});
+process.on('SIGUSR2', () => {
+  if (running[dropped - 1]) return;
+  console.log(`angle ${dropped}: the encoder is back`);
+  dropping = false;
+  running[dropped - 1] = start(dropped, keys[dropped - 1]);
+});
+
 const drop = Number(values['drop-angle']);
-if (drop >= 1 && drop <= count) {
+if (drop >= 1 && drop <= count && values['drop-after'] !== '0') {
   setTimeout(() => {
     console.log(`angle ${drop}: dropping the encoder for ${values['drop-for']} s`);
     dropping = true;
