@@ -136,12 +136,19 @@ async function keyOf(stream) {
 
 function start(n, key) {
   const child = spawn('ffmpeg', encoderArgs(n, `${rtmpBase}${key}`, values.size), {
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', 'inherit', 'pipe'],
   });
+  // ffmpeg names its output URL in errors: keys never reach a terminal or a log.
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) =>
+    process.stderr.write(`angle ${n}: ${text.replace(/live_[0-9a-f]{16}_[A-Za-z0-9_-]+/g, '<stream key>')}`),
+  );
   children.add(child);
   child.on('exit', (code) => {
     children.delete(child);
-    if (!stopping && code !== 0 && code !== 255) console.error(`angle ${n}: the encoder stopped (${code})`);
+    if (!stopping && code !== 0 && code !== 255 && code !== null) {
+      console.error(`angle ${n}: the encoder stopped (exit ${code}: dropped by Encore, or the show ended)`);
+    }
     if (children.size === 0 && !stopping && !dropping) process.exit(code ?? 0);
   });
   return child;

@@ -47,7 +47,9 @@ export async function broadcast(request: APIRequestContext, host: string, slug: 
   const res = await request.get(`/thor/host/shows/${slug}/ingest/`, {
     headers: { authorization: `Token ${host}` },
   });
-  return (await res.json()) as { state: string; angles: AngleHealth[] };
+  // 409 INGEST_NOT_ENABLED until the demo encoder turned ingest on.
+  const body = (await res.json()) as { state?: string; angles?: AngleHealth[] };
+  return { state: body.state ?? 'off', angles: body.angles ?? [] };
 }
 
 /**
