@@ -6,7 +6,7 @@ missing=()
 for pair in "$@"; do
   cmd=${pair%%:*}
   pkg=${pair#*:}
-  command -v "$cmd" >/dev/null 2>&1 || [ -x "$cmd" ] || missing+=("$pkg")
+  command -v "$cmd" >/dev/null 2>&1 || [ -x "$cmd" ] || { [[ $cmd == /* ]] && [ -e "$cmd" ]; } || missing+=("$pkg")
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "Installing Debian packages: ${missing[*]}"

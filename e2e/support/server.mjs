@@ -16,6 +16,9 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '20',
+    // Live ingest (issue 11): the RTMP engine for e2e/tests/ingest.watching.spec.ts.
+    INGEST_ENABLED: 'true',
+    RTMP_PORT: process.env.E2E_RTMP_PORT ?? '19350',
   },
 });
 const stop = (signal) => server.kill(signal);

@@ -11,6 +11,7 @@ import {
 import { createSmtpTransport } from './adapters/mail/smtp-transport.ts';
 import { composeAccounts } from './composition/compose-accounts.ts';
 import { composeChat } from './composition/compose-chat.ts';
+import { composeIngest } from './composition/compose-ingest.ts';
 import { composeShows } from './composition/compose-shows.ts';
 import { composeVideo } from './composition/compose-video.ts';
 import type { Core } from './composition/core.ts';
@@ -142,7 +143,12 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     },
   });
   revocations.subscribe((r) => accounts.auth.forgetSession(r.userId, r.tokenId));
-  const showsArea = composeShows(core, { authenticate: accounts.auth.authenticate });
+  // Live ingest (issue 11): its broadcast states decide the fan-facing status of ingest shows.
+  const ingest = composeIngest(core);
+  const showsArea = composeShows(core, {
+    authenticate: accounts.auth.authenticate,
+    broadcastStatus: ingest.broadcast.fanStatus,
+  });
   devices = showsArea.devices;
   const chat = composeChat(core, { auth: accounts.auth, revocations, ...showsArea });
   const videoArea = composeVideo(core, showsArea);
@@ -176,6 +182,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await accounts.register();
   await showsArea.register(guards);
   await videoArea.register(guards);
+  await ingest.register(guards, videoArea.video.authorizeKey);
   await chat.register(guards);
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));

@@ -153,6 +153,18 @@ const EnvSchema = z.object({
         z.union([z.enum(["'none'", "'self'"]), z.string().regex(ORIGIN_RE, "'none', 'self' or origins")]),
       ),
     ),
+  // Live ingest (issue 11, docs/media.md section 9): off by default, the demo loop stays the source.
+  /** Start the RTMP engine (nginx with its RTMP module) and package pushed feeds. */
+  INGEST_ENABLED: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  /** Where encoders push RTMP (`rtmp://<host>:<port>/live/<key>`). */
+  RTMP_PORT: z.coerce.number().int().min(1).max(65_535).default(1935),
+  /** The host name shown to hosts in the RTMP URL; default the public URL's. */
+  RTMP_PUBLIC_HOST: z.string().min(1).optional(),
+  /** Packaged live segments and their indexes (shared storage when the origin runs elsewhere). */
+  LIVE_DIR: z.string().min(1).optional(),
 });
 
 export type Config = {
@@ -192,6 +204,7 @@ export type Config = {
   chat: { hangCapacity: number; userBudget: number; hangBudget: number };
   cheer: { userBudget: number };
   media: { dir: string; keyUriBase: string | undefined; teaserUrl: string | undefined };
+  ingest: { enabled: boolean; rtmpPort: number; rtmpHost: string; liveDir: string };
   drm: {
     /** HMAC secret of DRM tokens; random per process outside production unless set. */
     tokenSecret: Buffer;
@@ -343,6 +356,12 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       dir: path.resolve(e.MEDIA_DIR ?? path.join(repoRoot, 'media-cache')),
       keyUriBase: e.KEY_URI_BASE?.replace(/\/$/, ''),
       teaserUrl: e.TEASER_VIDEO_URL,
+    },
+    ingest: {
+      enabled: e.INGEST_ENABLED,
+      rtmpPort: e.RTMP_PORT,
+      rtmpHost: e.RTMP_PUBLIC_HOST ?? new URL(publicUrl).hostname,
+      liveDir: path.resolve(e.LIVE_DIR ?? path.join(path.resolve(e.DATA_DIR), 'live')),
     },
     drm: {
       tokenSecret: e.DRM_TOKEN_SECRET ? Buffer.from(e.DRM_TOKEN_SECRET, 'utf8') : randomBytes(32),

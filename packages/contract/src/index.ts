@@ -21,6 +21,7 @@ export * from './commerce.ts';
 export * from './constants.ts';
 export * from './errors.ts';
 export * from './event-entry.ts';
+export * from './ingest.ts';
 export * from './lightstick-rules.ts';
 export * from './live-captions.ts';
 export * from './messages.ts';

@@ -50,6 +50,12 @@ export const ChannelEvent = z.discriminatedUnion('kind', [
    */
   z.object({ kind: z.literal('alert'), slug: z.string(), alert: Alert }),
   /** The number of fans in a hang, counted across nodes, on its hang channel (at most one a second). */
+  /** Live ingest (issue 11): the show's broadcast state changed (Go live, End show, replay ready). */
+  z.object({
+    kind: z.literal('broadcast'),
+    slug: z.string(),
+    state: z.enum(['scheduled', 'doors_open', 'live', 'ended', 'replay']),
+  }),
   z.object({
     kind: z.literal('presence'),
     hang_id: z.number().int(),

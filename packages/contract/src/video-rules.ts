@@ -28,7 +28,11 @@ export function isKeyUrl(
     // Without a base only a relative URL can be ours.
     const origin = new URL(base ?? 'http://relative.invalid/');
     const parsed = new URL(url, origin);
-    return parsed.origin === origin.origin && /^\/media\/keys\/[^/]+$/.test(parsed.pathname);
+    // The demo's keys, and a live-ingest show's (issue 11: /media/live/<slug>/keys/<stream>).
+    return (
+      parsed.origin === origin.origin &&
+      /^\/media\/(keys|live\/[a-z0-9-]+\/keys)\/[^/]+$/.test(parsed.pathname)
+    );
   } catch {
     return false;
   }

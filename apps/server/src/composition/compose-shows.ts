@@ -14,7 +14,7 @@ import { devicesRoutes } from '../modules/devices/devices.routes.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { hostShowsRoutes } from '../modules/shows/host-shows.routes.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
-import { showsRoutes } from '../modules/shows/shows.routes.ts';
+import { type BroadcastStatusOf, showsRoutes } from '../modules/shows/shows.routes.ts';
 import { createShowsService } from '../modules/shows/shows.service.ts';
 import { createCodeImporter } from '../modules/tickets/code-import.service.ts';
 import { createTicketsRepo } from '../modules/tickets/tickets.repo.ts';
@@ -29,7 +29,11 @@ import type { Core } from './core.ts';
  */
 export function composeShows(
   core: Core,
-  deps: { authenticate: Parameters<typeof createTicketsService>[0]['authenticate'] },
+  deps: {
+    authenticate: Parameters<typeof createTicketsService>[0]['authenticate'];
+    /** A live-ingest show's status follows its broadcast (issue 11); undefined for a demo show. */
+    broadcastStatus?: BroadcastStatusOf;
+  },
 ) {
   const { config, db, limiter, bus, log, dbConcurrency } = core;
   const showsRepo = createShowsRepo(db);
@@ -72,7 +76,7 @@ export function composeShows(
 
   async function register(guards: AuthGuards): Promise<void> {
     const { app } = core;
-    await app.register(showsRoutes({ shows, guards }));
+    await app.register(showsRoutes({ shows, guards, broadcastStatus: deps.broadcastStatus }));
     await app.register(hostShowsRoutes({ shows: showsRepo, guards }));
     await app.register(
       ticketsRoutes({

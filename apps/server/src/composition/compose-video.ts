@@ -69,5 +69,5 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
     );
   }
 
-  return { media, captions, register };
+  return { media, video, captions, register };
 }

@@ -342,6 +342,34 @@ export interface LoginDevicesTable {
   last_used_at: Timestamp;
 }
 
+/** Live ingest (migration 0013): the show's broadcast lifecycle once it takes pushed feeds. */
+export interface ShowBroadcastsTable {
+  show_id: number;
+  state: ColumnType<
+    'pending' | 'live' | 'ended' | 'replay',
+    'pending' | 'live' | 'ended' | 'replay' | undefined,
+    'pending' | 'live' | 'ended' | 'replay'
+  >;
+  ladder: JsonWithDefault<{ name: string; height: number; video_kbps: number }[]>;
+  live_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: Timestamp;
+}
+
+/** One pushed stream of a show: its stream key (id + SHA-256 of the secret) and its AES-128 key. */
+export interface IngestStreamsTable {
+  id: Generated<number>;
+  show_id: number;
+  stream: string;
+  key_id: string;
+  key_hash: string;
+  key_hint: string;
+  key_created_at: Timestamp;
+  media_key_id: string;
+  media_key: string;
+  media_iv: string;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -369,12 +397,16 @@ export interface Database {
   testpay_intents: TestpayIntentsTable;
   live_captions: LiveCaptionsTable;
   login_devices: LoginDevicesTable;
+  show_broadcasts: ShowBroadcastsTable;
+  ingest_streams: IngestStreamsTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type MailRow = Selectable<MailOutboxTable>;
 export type ShowRow = Selectable<ShowsTable>;
+export type ShowBroadcastRow = Selectable<ShowBroadcastsTable>;
+export type IngestStreamRow = Selectable<IngestStreamsTable>;
 export type NewShow = Insertable<ShowsTable>;
 export type BookingCodeRow = Selectable<BookingCodesTable>;
 export type NewBookingCode = Insertable<BookingCodesTable>;

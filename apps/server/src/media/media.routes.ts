@@ -24,7 +24,12 @@ import { renderVodPlaylist } from './vod-playlist.ts';
  * carries no credentials at all (no Authorization header, no `token` query) and 403 otherwise. Throw an
  * AppError for any other answer (the app's authorizer, VideoService.authorizeKey, always throws its own).
  */
-export type KeyAuthorizer = (request: FastifyRequest, stream: string) => boolean | Promise<boolean>;
+export type KeyAuthorizer = (
+  request: FastifyRequest,
+  stream: string,
+  /** Set for a live-ingest show's key (/media/live/<slug>/keys/<stream>); absent for the demo's. */
+  liveSlug?: string,
+) => boolean | Promise<boolean>;
 
 export type MediaRoutesOptions = {
   /** The directory holding manifest.json (scripts/generate-media.mjs --out). */

@@ -8,9 +8,10 @@ import * as m0006 from './0006-phone-and-partner-login.ts';
 import * as m0007 from './0007-commerce.ts';
 import * as m0008 from './0008-wall-totals.ts';
 import * as m0009 from './0009-retention.ts';
-import * as m0014 from './0014-live-captions.ts';
-import * as m0012 from './0012-credentials.ts';
 import * as m0011 from './0011-username-skeleton.ts';
+import * as m0012 from './0012-credentials.ts';
+import * as m0013 from './0013-live-ingest.ts';
+import * as m0014 from './0014-live-captions.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -23,7 +24,8 @@ export const migrations: Record<string, Migration> = {
   '0007-commerce': m0007,
   '0008-wall-totals': m0008,
   '0009-retention': m0009,
-  '0014-live-captions': m0014,
-  '0012-credentials': m0012,
   '0011-username-skeleton': m0011,
+  '0012-credentials': m0012,
+  '0013-live-ingest': m0013,
+  '0014-live-captions': m0014,
 };

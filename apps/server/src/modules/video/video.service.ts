@@ -82,10 +82,15 @@ function servedByOrigin(
   stream: string,
   publicUrl: string,
   type: 'hls' | 'dash' = 'hls',
+  liveSlug?: string,
 ): boolean {
   const url = entry.show.streams[stream]?.[type]?.url;
   if (!url) return false;
   const path = url.startsWith(publicUrl) ? url.slice(publicUrl.length) : url;
+  // A live-ingest show's streams (issue 11) are the origin's under /media/live/<its slug>/.
+  if (liveSlug !== undefined) {
+    return entry.show.slug === liveSlug && path.startsWith(`/media/live/${liveSlug}/${stream}/`);
+  }
   return path.startsWith(`/media/${stream}/`);
 }
 
@@ -138,7 +143,11 @@ export function createVideoService(deps: VideoDeps) {
         streams: show.streams,
         drm: {
           provider: deps.adapter.provider,
-          encrypted: Object.keys(show.streams).some((s) => servedByOrigin(entry, s, deps.publicUrl)),
+          encrypted: Object.keys(show.streams).some(
+            (s) =>
+              servedByOrigin(entry, s, deps.publicUrl) ||
+              servedByOrigin(entry, s, deps.publicUrl, 'hls', show.slug),
+          ),
         },
       };
     },
@@ -212,7 +221,7 @@ export function createVideoService(deps: VideoDeps) {
      * players that cannot send headers) must be genuine and unexpired, cover `stream` of its show
      * (served by this origin, within the ticket's view), and its device session must still be live.
      */
-    async authorizeKey(req: FastifyRequest, stream: string): Promise<boolean> {
+    async authorizeKey(req: FastifyRequest, stream: string, liveSlug?: string): Promise<boolean> {
       const header = req.headers[DRM_TOKEN_HEADER];
       const query = (req.query as { token?: unknown } | undefined)?.token;
       const claims = claimsOf(typeof header === 'string' ? header : query);
@@ -220,7 +229,7 @@ export function createVideoService(deps: VideoDeps) {
       if (
         !entry ||
         entry.row.paid_event_id !== claims.p ||
-        !servedByOrigin(entry, stream, deps.publicUrl) ||
+        !servedByOrigin(entry, stream, deps.publicUrl, 'hls', liveSlug) ||
         !streamCovered(stream, { multiview: claims.mv, uhd: claims.k }, entry.show.base_video)
       ) {
         throw keyNotCovered();

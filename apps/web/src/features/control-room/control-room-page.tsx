@@ -10,6 +10,7 @@ import { useSessionStore } from '../../lib/store/session-store.ts';
 import { showToast } from '../../lib/store/toast-store.ts';
 import { chatAlert, clearOverlayAlert, clearSlateAlert, overlayAlert, slateAlert } from './alert-forms.ts';
 import { sendAlert } from './api/send-alert.ts';
+import { BroadcastPanel } from './broadcast/broadcast-panel.tsx';
 import { LightstickCard } from './lightstick-card.tsx';
 import './control-room.css';
 
@@ -211,6 +212,8 @@ export function ControlRoomPage() {
         </form>
 
         <LightstickCard busy={busy} publish={publish} />
+        {/* Live ingest (issue 11); the lead moves it into the control-room shell. */}
+        <BroadcastPanel slug={slug} />
       </div>
     </main>
   );

@@ -8,6 +8,7 @@ import { errorOutcome, hlsErrorMessage } from './player-errors.ts';
 import type { PlayerSession, SessionEvents, SessionOptions } from './player-session.ts';
 import { sameOrigin } from './player-session.ts';
 import { startLevel } from './quality-levels.ts';
+import { createStandbyWatch } from './standby.ts';
 
 export type { SessionEvents, SessionOptions } from './player-session.ts';
 
@@ -79,8 +80,10 @@ export function openHlsSession(
     ev.onLevels(levels, chosen, false);
   });
 
+  const standby = createStandbyWatch(video, (kind) => ev.onStandby?.(kind));
   hls.on(Hls.Events.LEVEL_LOADED, (_e, data: LevelLoadedData) => {
     const { details } = data;
+    standby.playlist(details.live, details.endSN);
     const first = details.fragments[0];
     ev.onClock(first?.programDateTime != null ? first.programDateTime - first.start * 1000 : null);
     if (!firstLevelLoad) return;
@@ -165,6 +168,7 @@ export function openHlsSession(
     // AES-128 HLS: the key is fetched and applied by hls.js, no EME key system.
     keySystem: () => null,
     destroy: () => {
+      standby.stop();
       video.removeEventListener('playing', onPlaying);
       stopSync();
       hls.destroy();

@@ -51,7 +51,15 @@ export interface SessionEvents {
   onError: (outcome: ErrorOutcome, message: string) => void;
   /** The media-time to program-date mapping: date(t) = offsetMs + 1000 t. */
   onClock: (offsetMs: number | null) => void;
+  /**
+   * A live stream's pause that is not an error (live ingest, issue 11): 'brb' while its playlists
+   * stopped advancing and the picture reached their end (an encoder dropped), 'ended' once the show
+   * ended and the picture played to the last segment, null when playing.
+   */
+  onStandby?: (standby: Standby) => void;
 }
+
+export type Standby = 'brb' | 'ended' | null;
 
 export const sameOrigin = (url: string) => {
   try {

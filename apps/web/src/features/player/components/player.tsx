@@ -110,6 +110,7 @@ export function Player(props: PlayerProps) {
       data-stream-type={source?.type ?? ''}
       data-key-system={state.keySystem ?? ''}
       data-controls={visible ? 'shown' : 'hidden'}
+      data-standby={state.standby ?? ''}
       onPointerMove={poke}
       onPointerDown={poke}
       onPointerEnter={() => setHovered(true)}
@@ -126,6 +127,21 @@ export function Player(props: PlayerProps) {
         onClick={handheld ? poke : player.togglePlay}
       />
       {props.children}
+
+      {state.standby && (
+        <div
+          className={`player-standby player-standby--${state.standby}`}
+          data-testid="player-standby"
+          role="status"
+        >
+          <p className="player-standby__title">
+            {state.standby === 'brb' ? t('player-standby-brb') : t('player-standby-ended')}
+          </p>
+          <p className="player-standby__body">
+            {state.standby === 'brb' ? t('player-standby-brb-body') : t('player-standby-ended-body')}
+          </p>
+        </div>
+      )}
 
       {state.muted && state.playing && !props.pipGridOpen && (
         <button

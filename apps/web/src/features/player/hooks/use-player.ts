@@ -10,7 +10,7 @@ import { keepMute, readKeptMute, startsMuted } from '../mute-memory.ts';
 import { playQuietly, startPlayback } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
-import type { PlayerSession, SessionEvents, SessionOptions } from '../player-session.ts';
+import type { PlayerSession, SessionEvents, SessionOptions, Standby } from '../player-session.ts';
 import type { LevelInfo } from '../quality-levels.ts';
 import type { DrmAccess } from './use-drm-token.ts';
 
@@ -34,6 +34,8 @@ export interface PlayerState {
   failure: 'drm' | 'load' | null;
   /** The EME key system decrypting the picture (DASH), null without EME (AES-128 HLS). */
   keySystem: string | null;
+  /** Live ingest's slates (issue 11): the encoder is away, or the show ended. */
+  standby: Standby;
 }
 
 const initial = (volume: number): PlayerState => ({
@@ -51,6 +53,7 @@ const initial = (volume: number): PlayerState => ({
   bandwidth: Number.NaN,
   failure: null,
   keySystem: null,
+  standby: null,
 });
 
 export interface PlayerSource {
@@ -130,6 +133,7 @@ export function usePlayer(
           onLevels: (levels, chosen, live) => patch({ levels, chosenLevel: chosen, live, failure: null }),
           onLevelSwitched: (currentLevel) => patch({ currentLevel }),
           onSubtitleTracks: (tracks) => patch({ tracks }),
+          onStandby: (standby) => patch({ standby }),
           onClock: (offset) => {
             clockRef.current = offset;
             video.dataset.clockOffset = offset === null ? '' : String(offset);
@@ -146,6 +150,7 @@ export function usePlayer(
         },
       );
       sessionRef.current = session;
+      patch({ standby: null });
       video.dataset.stream = url;
       start = window.setTimeout(() => {
         // PLY-47: a refused play() (autoplay policy) is only logged; a refused start with sound is

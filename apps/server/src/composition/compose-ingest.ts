@@ -1,0 +1,84 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import { createLiveIndexReader } from '../media/live-index.ts';
+import { type LiveKey, liveOriginRoutes } from '../media/live-origin.routes.ts';
+import type { KeyAuthorizer } from '../media/media.routes.ts';
+import { createBroadcastService } from '../modules/ingest/broadcast.service.ts';
+import { createFeedRegistry } from '../modules/ingest/feeds.ts';
+import { createIngestRepo } from '../modules/ingest/ingest.repo.ts';
+import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
+import { ingestHooksRoutes } from '../modules/ingest/ingest-hooks.routes.ts';
+import { type RtmpEngine, startRtmpEngine } from '../modules/ingest/rtmp-engine.ts';
+import { createShowsRepo } from '../modules/shows/shows.repo.ts';
+import type { AuthGuards } from '../platform/auth-guard.ts';
+import type { Core } from './core.ts';
+
+/**
+ * Live ingest (issue 11, DESIGN.md section 6.1, docs/media.md section 9): stream keys and the
+ * broadcast lifecycle on every node; with INGEST_ENABLED, this node also runs the RTMP engine (nginx
+ * with its RTMP module, supervised here) and a packager per pushed stream. The live origin serves the
+ * packaged streams on every node that sees LIVE_DIR; keys come from the database, never from files.
+ */
+export function composeIngest(core: Core) {
+  const { app, config, db, bus, log } = core;
+  const repo = createIngestRepo(db);
+  const { rtmpPort, rtmpHost, liveDir, enabled } = config.ingest;
+  // The engine's callbacks reach this process over the loopback, under a path only it knows.
+  const hookSecret = randomBytes(24).toString('hex');
+  let engine: RtmpEngine | null = null;
+  const feeds = createFeedRegistry({
+    repo,
+    liveDir,
+    playUrl: (internal) => `rtmp://127.0.0.1:${rtmpPort}/live/${internal}`,
+    log,
+  });
+  const broadcast = createBroadcastService({
+    repo,
+    shows: createShowsRepo(db),
+    feeds,
+    bus,
+    rtmpUrl: `rtmp://${rtmpHost}:${rtmpPort}/live/`,
+    log,
+  });
+
+  const keys = new Map<string, { at: number; key: Promise<LiveKey | null> }>();
+  const keyOf = (slug: string, stream: string): Promise<LiveKey | null> => {
+    const id = `${slug}/${stream}`;
+    const hit = keys.get(id);
+    if (hit && Date.now() - hit.at < 10_000) return hit.key;
+    const key = repo
+      .mediaKeyOf(slug, stream)
+      .then((r) => (r ? { id: r.media_key_id, iv: r.media_iv, key: Buffer.from(r.media_key, 'hex') } : null));
+    keys.set(id, { at: Date.now(), key });
+    return key;
+  };
+
+  async function register(guards: AuthGuards, keyAuthorizer: KeyAuthorizer): Promise<void> {
+    await app.register(ingestRoutes({ broadcast, guards }));
+    await app.register(
+      liveOriginRoutes({
+        liveDir,
+        indexes: createLiveIndexReader(liveDir),
+        keyOf,
+        keyAuthorizer,
+        keyUriBase: config.media.keyUriBase,
+      }),
+    );
+    if (!enabled) return;
+    await app.register(ingestHooksRoutes({ feeds, secret: hookSecret }));
+    app.addHook('onReady', async () => {
+      engine = await startRtmpEngine({
+        port: rtmpPort,
+        callbackBase: `http://127.0.0.1:${config.port}/internal/ingest/${hookSecret}`,
+        dir: path.join(liveDir, '.engine'),
+        log,
+      });
+    });
+    app.addHook('onClose', async () => {
+      await feeds.close();
+      await engine?.stop();
+    });
+  }
+
+  return { broadcast, feeds, register };
+}

@@ -1,0 +1,216 @@
+import { randomBytes } from 'node:crypto';
+import type { AngleHealth, FeedProblem, LadderRung } from '@encore/contract';
+import type { FeedFigures } from './feed-probe.ts';
+import type { IngestRepo } from './ingest.repo.ts';
+import { markStreamEnded, type Packager, type PackagerOptions, startPackager } from './packager.ts';
+import { parseStreamKey, secretMatches } from './stream-keys.ts';
+
+/** A picture older than this is not healthy (the encoder stalled, or its network did). */
+export const STALE_FRAME_MS = 5000;
+/** How long a refused key or a lost encoder stays on the health panel. */
+const PROBLEM_SHOWN_MS = 60_000;
+
+type Feed = {
+  /** The stream key's id: the engine's later callbacks name the publish by the key it came with. */
+  keyId: string;
+  showId: number;
+  slug: string;
+  stream: string;
+  internal: string;
+  packager: Packager | null;
+  /** Rotated key, ended show or a refused codec: the engine drops the publish at its next check. */
+  revoked: boolean;
+};
+
+export type PublishDecision = { ok: true; internal: string } | { ok: false; reason: string };
+
+export type FeedLogger = {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+};
+
+export type FeedRegistryDeps = {
+  repo: IngestRepo;
+  liveDir: string;
+  /** Where the packager reads a renamed publish (the engine's loopback play URL). */
+  playUrl: (internal: string) => string;
+  log: FeedLogger;
+  now?: () => number;
+  /** Replaceable in tests; the real one runs ffmpeg. */
+  startPackager?: (opts: PackagerOptions) => Promise<Packager>;
+};
+
+const feedKey = (showId: number, stream: string) => `${showId}:${stream}`;
+
+/**
+ * The encoders on air (one ingest node): who may publish, the packager of each publish, and the
+ * figures and problems of every pushed stream. Keys are checked here, in constant time, and never
+ * logged: a log line names the show and stream, never the key.
+ */
+export function createFeedRegistry(deps: FeedRegistryDeps) {
+  const now = deps.now ?? Date.now;
+  const start = deps.startPackager ?? startPackager;
+  const active = new Map<string, Feed>();
+  const byInternal = new Map<string, Feed>();
+  const byKeyId = new Map<string, Feed>();
+  /** A callback's name: the internal one, or (nginx-rtmp's on_update and on_publish_done) the key. */
+  const feedOf = (name: string): Feed | undefined => {
+    const internal = byInternal.get(name);
+    if (internal) return internal;
+    const parsed = parseStreamKey(name);
+    return parsed ? byKeyId.get(parsed.keyId) : undefined;
+  };
+  const problems = new Map<string, { problem: FeedProblem; at: number }>();
+  const lastFigures = new Map<string, FeedFigures>();
+
+  const setProblem = (showId: number, stream: string, problem: FeedProblem) =>
+    problems.set(feedKey(showId, stream), { problem, at: now() });
+
+  function release(feed: Feed): void {
+    const key = feedKey(feed.showId, feed.stream);
+    if (active.get(key) === feed) active.delete(key);
+    byInternal.delete(feed.internal);
+    if (byKeyId.get(feed.keyId) === feed) byKeyId.delete(feed.keyId);
+    if (feed.packager) lastFigures.set(key, feed.packager.figures());
+  }
+
+  return {
+    /** on_publish: the key must be a stream key of a show still on, and its stream not on air. */
+    async authorizePublish(name: string): Promise<PublishDecision> {
+      const parsed = parseStreamKey(name);
+      if (!parsed) return { ok: false, reason: 'not a stream key' };
+      const row = await deps.repo.streamByKeyId(parsed.keyId);
+      if (!row) return { ok: false, reason: 'unknown key' };
+      if (!secretMatches(parsed.secret, row.key_hash)) {
+        setProblem(row.show_id, row.stream, 'wrong_key');
+        deps.log.warn({ slug: row.slug, stream: row.stream }, 'publish refused: wrong stream key');
+        return { ok: false, reason: 'wrong key' };
+      }
+      if (row.state === 'ended' || row.state === 'replay' || row.state === null) {
+        return { ok: false, reason: 'the show has ended' };
+      }
+      const key = feedKey(row.show_id, row.stream);
+      if (active.has(key)) {
+        setProblem(row.show_id, row.stream, 'key_in_use');
+        deps.log.warn({ slug: row.slug, stream: row.stream }, 'publish refused: the key is in use');
+        return { ok: false, reason: 'key in use' };
+      }
+      const feed: Feed = {
+        keyId: row.key_id,
+        showId: row.show_id,
+        slug: row.slug,
+        stream: row.stream,
+        internal: `f${randomBytes(10).toString('hex')}`,
+        packager: null,
+        revoked: false,
+      };
+      active.set(key, feed);
+      byInternal.set(feed.internal, feed);
+      byKeyId.set(feed.keyId, feed);
+      problems.delete(key);
+      try {
+        feed.packager = await start({
+          input: deps.playUrl(feed.internal),
+          liveDir: deps.liveDir,
+          slug: row.slug,
+          stream: row.stream,
+          ladder: (row.ladder ?? []) as LadderRung[],
+          mediaKey: Buffer.from(row.media_key, 'hex'),
+          iv: Buffer.from(row.media_iv.replace(/^0x/, ''), 'hex'),
+          log: deps.log,
+          now,
+          onExit: (problem) => {
+            if (problem) setProblem(feed.showId, feed.stream, problem);
+            // Without its packager a feed reaches no one: drop the encoder so it can reconnect.
+            feed.revoked = true;
+            release(feed);
+          },
+        });
+      } catch (err) {
+        release(feed);
+        deps.log.warn({ err, slug: row.slug, stream: row.stream }, 'live packager did not start');
+        setProblem(row.show_id, row.stream, 'packager_failed');
+        return { ok: false, reason: 'packager failed' };
+      }
+      deps.log.info({ slug: row.slug, stream: row.stream }, 'encoder on air');
+      return { ok: true, internal: feed.internal };
+    },
+
+    /** on_update: false drops the publish (rotated key, ended show, refused feed). */
+    mayContinue(name: string): boolean {
+      const feed = feedOf(name);
+      return feed !== undefined && !feed.revoked;
+    },
+
+    /** on_publish_done: the encoder left (or was dropped). */
+    async publishDone(name: string): Promise<void> {
+      const feed = feedOf(name);
+      if (!feed) return;
+      if (!feed.revoked) setProblem(feed.showId, feed.stream, 'encoder_lost');
+      release(feed);
+      await feed.packager?.stop({ end: false });
+    },
+
+    /** A rotated key: its publish stops at once (the packager now, the encoder at the next check). */
+    async revoke(showId: number, stream: string, problem: FeedProblem): Promise<void> {
+      const feed = active.get(feedKey(showId, stream));
+      if (!feed) return;
+      feed.revoked = true;
+      setProblem(showId, stream, problem);
+      release(feed);
+      await feed.packager?.stop({ end: false });
+    },
+
+    /** End show: every stream's packager closes its last segment and its playlists end. */
+    async endShow(showId: number, slug: string, streams: string[]): Promise<void> {
+      await Promise.all(
+        streams.map(async (stream) => {
+          const feed = active.get(feedKey(showId, stream));
+          if (feed) {
+            feed.revoked = true;
+            release(feed);
+            await feed.packager?.stop({ end: true });
+          }
+          await markStreamEnded(deps.liveDir, slug, stream);
+        }),
+      );
+    },
+
+    health(showId: number, stream: string): AngleHealth {
+      const key = feedKey(showId, stream);
+      const feed = active.get(key);
+      const f = feed?.packager?.figures() ?? lastFigures.get(key) ?? null;
+      const t = now();
+      const seen = problems.get(key);
+      const problem = seen && (feed === undefined || t - seen.at < PROBLEM_SHOWN_MS) ? seen : null;
+      const connected = feed !== undefined && !feed.revoked && (f?.connected ?? true);
+      const age = f?.lastFrameAt != null ? t - f.lastFrameAt : null;
+      return {
+        stream,
+        connected,
+        healthy: connected && age !== null && age < STALE_FRAME_MS,
+        problem: problem?.problem ?? null,
+        problem_at: problem ? new Date(problem.at).toISOString() : null,
+        bitrate_kbps: f?.bitrateKbps ?? null,
+        frame_rate: f?.frameRate ?? null,
+        width: f?.width ?? null,
+        height: f?.height ?? null,
+        video_codec: f?.videoCodec ?? null,
+        audio_codec: f?.audioCodec ?? null,
+        keyframe_interval_s: f?.keyframeInterval ?? null,
+        last_frame_age_ms: age,
+        dropped_frames: f?.droppedFrames ?? null,
+        connected_since: connected && f?.connectedSince ? new Date(f.connectedSince).toISOString() : null,
+      };
+    },
+
+    /** Stops every packager (the app is closing). */
+    async close(): Promise<void> {
+      const feeds = [...active.values()];
+      for (const f of feeds) release(f);
+      await Promise.all(feeds.map((f) => f.packager?.stop({ end: false })));
+    },
+  };
+}
+
+export type FeedRegistry = ReturnType<typeof createFeedRegistry>;

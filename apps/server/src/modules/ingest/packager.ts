@@ -1,0 +1,355 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createCipheriv } from 'node:crypto';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FeedProblem, LadderRung } from '@encore/contract';
+import {
+  indexFile,
+  type LiveRung,
+  type LiveStreamIndex,
+  liveSegmentFile,
+  readLiveIndex,
+  writeLiveIndex,
+} from '../../media/live-index.ts';
+import { type FeedFigures, parseInputStreams, parseProgress, probeSegment } from './feed-probe.ts';
+
+/** Segment length on the show clock: boundaries fall on every even second of the wall clock. */
+export const LIVE_SEGMENT_SECONDS = 2;
+const POLL_MS = 250;
+const NO_FRAME_TIMEOUT_MS = 20_000;
+
+export type PackagerOptions = {
+  /** Where the engine plays the feed (never the stream key: the engine renamed the publish). */
+  input: string;
+  liveDir: string;
+  slug: string;
+  stream: string;
+  ladder: LadderRung[];
+  mediaKey: Buffer;
+  iv: Buffer;
+  log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
+  now?: () => number;
+  /** Called once when the run is over (feed gone, stopped, or refused), with the problem if any. */
+  onExit?: (problem: FeedProblem | null) => void;
+};
+
+export type Packager = {
+  figures(): FeedFigures;
+  /** Stop this run: `end` marks the stream ended (End show), so playlists get EXT-X-ENDLIST. */
+  stop(opts: { end: boolean }): Promise<void>;
+  done: Promise<void>;
+};
+
+const SUPPORTED_VIDEO = new Set(['h264']);
+const SUPPORTED_AUDIO = new Set(['aac', 'mp3']);
+
+function rungArgs(rung: LadderRung | null, runDir: string): string[] {
+  const name = rung ? rung.name : 'source';
+  const video = rung
+    ? [
+        '-vf',
+        `scale=-2:'min(${rung.height},ih)'`,
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-tune',
+        'zerolatency',
+        '-pix_fmt',
+        'yuv420p',
+        '-b:v',
+        `${rung.video_kbps}k`,
+        '-maxrate',
+        `${rung.video_kbps}k`,
+        '-bufsize',
+        `${rung.video_kbps * 2}k`,
+        // Keyframes where the source has them, so every rung cuts its segments at the same frames.
+        '-force_key_frames',
+        'source',
+      ]
+    : ['-c:v', 'copy'];
+  return [
+    '-map',
+    '0:v:0',
+    '-map',
+    '0:a:0?',
+    ...video,
+    '-c:a',
+    'copy',
+    '-f',
+    'segment',
+    '-segment_format',
+    'mpegts',
+    // Cut at the first keyframe after every even second of the wall clock: the show clock.
+    '-segment_atclocktime',
+    '1',
+    '-segment_time',
+    String(LIVE_SEGMENT_SECONDS),
+    '-reset_timestamps',
+    '0',
+    '-segment_list',
+    path.join(runDir, `${name}.csv`),
+    '-segment_list_type',
+    'csv',
+    path.join(runDir, name, '%06d.ts'),
+  ];
+}
+
+function encrypt(clear: Buffer, key: Buffer, iv: Buffer): Buffer {
+  const cipher = createCipheriv('aes-128-cbc', key, iv);
+  return Buffer.concat([cipher.update(clear), cipher.final()]);
+}
+
+/** Marks a stream's index ended when no run of its packager is left to do it (End show after a drop). */
+export async function markStreamEnded(liveDir: string, slug: string, stream: string): Promise<void> {
+  const file = indexFile(liveDir, slug, stream);
+  const index = await readLiveIndex(file);
+  if (index && !index.ended) await writeLiveIndex(file, { ...index, ended: true });
+}
+
+/** RFC 6381 codec string of an H.264 rung and its audio, for the multivariant playlist. */
+export function codecsOf(profile: string | null, level: number | null, audio: boolean): string | null {
+  if (!profile || !level) return null;
+  const idc = /high/i.test(profile) ? '6400' : /main/i.test(profile) ? '4d40' : '42e0';
+  const video = `avc1.${idc}${level.toString(16).padStart(2, '0')}`;
+  return audio ? `${video},mp4a.40.2` : video;
+}
+
+/**
+ * One encoder run of one live stream: ffmpeg reads the feed from the RTMP engine and cuts the source
+ * (passed through) and each lower rung into MPEG-TS segments on the show clock; each finished
+ * segment is encrypted with the stream's AES-128 key (the same CBC scheme as the demo media), given
+ * the next sequence number and its program date-time, and added to the stream's index. A new run
+ * after an encoder drop continues the numbering with a discontinuity, so players resume without a
+ * reload.
+ */
+export async function startPackager(opts: PackagerOptions): Promise<Packager> {
+  const now = opts.now ?? Date.now;
+  const streamDir = path.join(opts.liveDir, opts.slug, opts.stream);
+  const runDir = path.join(streamDir, `.run-${now()}`);
+  const rungNames = ['source', ...opts.ladder.map((r) => r.name)];
+  await Promise.all(rungNames.map((n) => mkdir(path.join(runDir, n), { recursive: true })));
+  const file = indexFile(opts.liveDir, opts.slug, opts.stream);
+  const index: LiveStreamIndex = (await readLiveIndex(file)) ?? { version: 1, ended: false, rungs: [] };
+  index.ended = false;
+  for (const name of rungNames) {
+    if (!index.rungs.some((r) => r.name === name)) {
+      index.rungs.push({
+        name,
+        width: null,
+        height: null,
+        codecs: null,
+        frameRate: null,
+        bandwidth: 0,
+        segments: [],
+      });
+    }
+  }
+  index.rungs = index.rungs.filter((r) => rungNames.includes(r.name));
+
+  const figures: FeedFigures = {
+    connected: true,
+    connectedSince: now(),
+    videoCodec: null,
+    audioCodec: null,
+    width: null,
+    height: null,
+    frameRate: null,
+    bitrateKbps: null,
+    keyframeInterval: null,
+    lastFrameAt: null,
+    droppedFrames: null,
+  };
+  let problem: FeedProblem | null = null;
+  let ending = false;
+  /** Wall clock minus output time, at its smallest: when output time zero was ingested. */
+  let clockOffset: number | null = null;
+  let lastFrames = 0;
+  const seen = new Map<string, number>();
+  const firstOfRun = new Set(rungNames);
+
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'info',
+    '-stats_period',
+    '0.5',
+    '-progress',
+    'pipe:1',
+    '-rw_timeout',
+    '10000000',
+    '-i',
+    opts.input,
+    ...rungArgs(null, runDir),
+    ...opts.ladder.flatMap((r) => rungArgs(r, runDir)),
+  ];
+  const child: ChildProcess = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+
+  let stderrTail = '';
+  let inputChecked = false;
+  child.stderr?.setEncoding('utf8');
+  child.stderr?.on('data', (chunk: string) => {
+    stderrTail = (stderrTail + chunk).slice(-8000);
+    if (!inputChecked && /Stream mapping:|Output #0|matches no streams/.test(stderrTail)) {
+      inputChecked = true;
+      const input = parseInputStreams(stderrTail);
+      figures.videoCodec = input.video?.codec ?? null;
+      figures.audioCodec = input.audio?.codec ?? null;
+      if (input.video) {
+        figures.width = input.video.width;
+        figures.height = input.video.height;
+        figures.frameRate = input.video.fps;
+      }
+      if (!input.video) problem = input.audio ? 'audio_only' : 'unsupported_codec';
+      else if (!SUPPORTED_VIDEO.has(input.video.codec)) problem = 'unsupported_codec';
+      else if (input.audio && !SUPPORTED_AUDIO.has(input.audio.codec)) problem = 'unsupported_codec';
+      if (problem) child.kill('SIGKILL');
+    }
+  });
+
+  let progressBuf = '';
+  child.stdout?.setEncoding('utf8');
+  child.stdout?.on('data', (chunk: string) => {
+    progressBuf += chunk;
+    let end = progressBuf.indexOf('progress=');
+    while (end >= 0) {
+      const lineEnd = progressBuf.indexOf('\n', end);
+      if (lineEnd < 0) break;
+      const report = parseProgress(progressBuf.slice(0, lineEnd));
+      progressBuf = progressBuf.slice(lineEnd + 1);
+      const t = now();
+      if (report.frames !== null && report.frames > lastFrames) {
+        lastFrames = report.frames;
+        figures.lastFrameAt = t;
+      }
+      if (report.droppedFrames !== null) figures.droppedFrames = report.droppedFrames;
+      if (report.outTimeMs !== null && report.outTimeMs > 0) {
+        const offset = t - report.outTimeMs;
+        clockOffset = clockOffset === null ? offset : Math.min(clockOffset, offset);
+      }
+      end = progressBuf.indexOf('progress=');
+    }
+  });
+
+  let chain: Promise<void> = Promise.resolve();
+  async function collect(): Promise<void> {
+    for (const rung of index.rungs) {
+      let csv: string;
+      try {
+        csv = await readFile(path.join(runDir, `${rung.name}.csv`), 'utf8');
+      } catch {
+        continue;
+      }
+      const lines = csv.split('\n').filter((l) => l.trim() !== '');
+      const done = seen.get(rung.name) ?? 0;
+      for (const line of lines.slice(done)) {
+        const [name, start, end] = line.split(',');
+        if (!name || start === undefined || end === undefined) continue;
+        await addSegment(rung, path.join(runDir, rung.name, name), Number(start), Number(end));
+      }
+      seen.set(rung.name, lines.length);
+    }
+  }
+
+  async function addSegment(rung: LiveRung, clearFile: string, start: number, end: number): Promise<void> {
+    const dur = end - start;
+    if (!(dur > 0)) return;
+    let clear: Buffer;
+    try {
+      clear = await readFile(clearFile);
+    } catch {
+      return;
+    }
+    const isSource = rung.name === 'source';
+    const first = firstOfRun.delete(rung.name);
+    if (isSource || first) {
+      const probe = await probeSegment(clearFile);
+      if (probe) {
+        rung.width = probe.width;
+        rung.height = probe.height;
+        rung.frameRate = probe.frameRate;
+        rung.codecs = codecsOf(probe.profile, probe.level, probe.hasAudio);
+        if (isSource) {
+          figures.width = probe.width;
+          figures.height = probe.height;
+          figures.frameRate = probe.frameRate ?? figures.frameRate;
+          // Segments are cut at keyframes: one keyframe in a segment means a GOP of its length.
+          figures.keyframeInterval =
+            probe.keyframeInterval ?? (probe.keyframes === 1 ? Math.round(dur * 1000) / 1000 : null);
+        }
+      }
+    }
+    const sn = (rung.segments.at(-1)?.sn ?? -1) + 1;
+    const offset = clockOffset ?? now() - end * 1000;
+    const out = liveSegmentFile(opts.liveDir, opts.slug, opts.stream, rung.name, sn);
+    await mkdir(path.dirname(out), { recursive: true });
+    await writeFile(`${out}.tmp`, encrypt(clear, opts.mediaKey, opts.iv));
+    await rename(`${out}.tmp`, out);
+    const bits = clear.length * 8;
+    rung.bandwidth = Math.max(rung.bandwidth, Math.round(bits / dur));
+    if (isSource) figures.bitrateKbps = Math.round(bits / dur / 1000);
+    rung.segments.push({
+      sn,
+      dur: Math.round(dur * 1000) / 1000,
+      pdt: Math.round(offset + start * 1000),
+      disc: first && rung.segments.length > 0,
+      bytes: clear.length,
+    });
+    await writeLiveIndex(file, index);
+    await rm(clearFile, { force: true });
+  }
+
+  // A feed that never brings a frame (the publish did not happen, or the engine stalls) ends the run.
+  const watchdog = setTimeout(() => {
+    if (lastFrames === 0) {
+      problem = problem ?? 'packager_failed';
+      child.kill('SIGKILL');
+    }
+  }, NO_FRAME_TIMEOUT_MS);
+
+  const timer = setInterval(() => {
+    chain = chain.then(collect).catch((err: unknown) => opts.log.warn({ err }, 'live segment not packaged'));
+  }, POLL_MS);
+
+  const done = new Promise<void>((resolve) => {
+    child.on('exit', (code) => {
+      clearInterval(timer);
+      clearTimeout(watchdog);
+      figures.connected = false;
+      chain = chain
+        .then(collect)
+        .then(async () => {
+          if (ending) {
+            index.ended = true;
+            await writeLiveIndex(file, index);
+          }
+        })
+        .catch((err: unknown) => opts.log.warn({ err }, 'live segments not packaged at the end'))
+        .finally(async () => {
+          await rm(runDir, { recursive: true, force: true });
+          if (!problem && code !== 0 && !ending && lastFrames === 0) problem = 'packager_failed';
+          if (code !== 0 && code !== null && problem === 'packager_failed') {
+            opts.log.warn(
+              { stream: opts.stream, code, tail: stderrTail.slice(-600) },
+              'live packager failed',
+            );
+          }
+          opts.onExit?.(problem);
+          resolve();
+        });
+    });
+  });
+
+  return {
+    figures: () => ({ ...figures }),
+    async stop({ end }) {
+      ending = ending || end;
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');
+      const timeout = setTimeout(() => child.kill('SIGKILL'), 5000);
+      await done;
+      clearTimeout(timeout);
+    },
+    done,
+  };
+}

@@ -1,0 +1,43 @@
+import * as crypto from 'node:crypto';
+import { describe, expect, it, vi } from 'vitest';
+
+// The real timingSafeEqual, counted: a key check must go through it rather than `===`.
+vi.mock('node:crypto', async (importOriginal) => {
+  const actual = await importOriginal<typeof import('node:crypto')>();
+  return { ...actual, timingSafeEqual: vi.fn(actual.timingSafeEqual) };
+});
+
+const { makeStreamKey, parseStreamKey, redactStreamKeys, secretMatches } = await import('./stream-keys.ts');
+
+describe('stream keys', () => {
+  it('are unique, stored as the SHA-256 of their secret only, with a 4-character hint', () => {
+    const a = makeStreamKey();
+    const b = makeStreamKey();
+    expect(a.key).not.toBe(b.key);
+    expect(a.key).toMatch(/^live_[0-9a-f]{16}_[A-Za-z0-9_-]{32}$/);
+    expect(a.hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(a.hash).not.toContain(parseStreamKey(a.key)?.secret);
+    expect(a.key.endsWith(a.hint)).toBe(true);
+    expect(parseStreamKey(a.key)?.keyId).toBe(a.keyId);
+  });
+
+  it('compare the presented secret with timingSafeEqual, refusing a wrong or malformed one', () => {
+    const k = makeStreamKey();
+    const secret = parseStreamKey(k.key)?.secret ?? '';
+    const calls = vi.mocked(crypto.timingSafeEqual).mock.calls.length;
+    expect(secretMatches(secret, k.hash)).toBe(true);
+    expect(secretMatches(`${secret.slice(0, -1)}x`, k.hash)).toBe(false);
+    expect(vi.mocked(crypto.timingSafeEqual).mock.calls.length).toBe(calls + 2);
+    expect(secretMatches(secret, 'abcd')).toBe(false);
+    expect(parseStreamKey('live_123_short')).toBeNull();
+    expect(parseStreamKey(`${k.key}/../x`)).toBeNull();
+  });
+
+  it('are redacted from any text, down to their id', () => {
+    const k = makeStreamKey();
+    const line = `2026/11/24 [error] publish "${k.key}" failed, name=${k.key}&x=1`;
+    const redacted = redactStreamKeys(line);
+    expect(redacted).not.toContain(parseStreamKey(k.key)?.secret);
+    expect(redacted).toContain(`live_${k.keyId}_[redacted]`);
+  });
+});

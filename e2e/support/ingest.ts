@@ -1,0 +1,107 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import path from 'node:path';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+// Live ingest (issue 11): the demo encoder pushing a show's angles, the host's broadcast routes, and
+// the picture's burned-in clock read back from the fan's <video>.
+
+const root = path.resolve(import.meta.dirname, '../..');
+export const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 19350);
+
+export type Encoder = { child: ChildProcess; drop(): void; restore(): void; stop(): void };
+
+/** `npm run demo:encoder -- <slug> --angles N` against the e2e server. */
+export function startDemoEncoder(baseURL: string, slug: string, angles: number): Encoder {
+  const child = spawn(
+    process.execPath,
+    [
+      path.join(root, 'scripts/demo-encoder.mjs'),
+      slug,
+      '--angles',
+      String(angles),
+      '--url',
+      baseURL,
+      '--rtmp',
+      `rtmp://127.0.0.1:${RTMP_PORT}/live/`,
+    ],
+    { stdio: 'inherit' },
+  );
+  return {
+    child,
+    drop: () => child.kill('SIGUSR1'),
+    restore: () => child.kill('SIGUSR2'),
+    stop: () => child.kill('SIGINT'),
+  };
+}
+
+export async function hostKey(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/thor/auth/email_login/', {
+    data: { email: 'host@encore.test', password: 'encore-demo' },
+  });
+  return ((await res.json()) as { key: string }).key;
+}
+
+type AngleHealth = { stream: string; healthy: boolean };
+export async function broadcast(request: APIRequestContext, host: string, slug: string) {
+  const res = await request.get(`/thor/host/shows/${slug}/ingest/`, {
+    headers: { authorization: `Token ${host}` },
+  });
+  // 409 INGEST_NOT_ENABLED until the demo encoder turned ingest on.
+  const body = (await res.json()) as { state?: string; angles?: AngleHealth[] };
+  return { state: body.state ?? 'off', angles: body.angles ?? [] };
+}
+
+/**
+ * How far the picture on screen is behind the encoder's clock, in ms: the demo encoder burns the wall
+ * clock's milliseconds (mod 2^24) into a row of 24 boxes, white for a 1, least significant bit first
+ * (scripts/demo-encoder.mjs). Null before the first frame.
+ */
+export const encoderLag = (page: Page) =>
+  page.getByTestId('player-video').evaluate((el: unknown) => {
+    type Ctx = {
+      drawImage(v: unknown, x: number, y: number): void;
+      getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+    };
+    const v = el as { videoWidth: number; videoHeight: number };
+    const doc = (
+      globalThis as unknown as {
+        document: {
+          createElement(t: string): { width: number; height: number; getContext(k: string, o: object): Ctx };
+        };
+      }
+    ).document;
+    if (!v.videoWidth) return null;
+    const canvas = doc.createElement('canvas');
+    canvas.width = v.videoWidth;
+    canvas.height = v.videoHeight;
+    const ctx = canvas.getContext('2d', { willReadFrequently: true });
+    ctx.drawImage(v, 0, 0);
+    const BITS = 24;
+    const box = Math.max(6, Math.floor((v.videoWidth - 20) / BITS));
+    let value = 0;
+    for (let i = 0; i < BITS; i++) {
+      const x = 10 + i * box + Math.floor((box - 2) / 2);
+      const y = 4 + Math.floor((box - 2) / 2);
+      const [r = 0, g = 0, b = 0] = ctx.getImageData(x, y, 1, 1).data;
+      if ((r + g + b) / 3 > 128) value += 2 ** i;
+    }
+    const mod = 2 ** 24;
+    return ((Date.now() % mod) - value + mod) % mod;
+  });
+
+/** The lag once two readings 300 ms apart agree within 80 ms. */
+export async function steadyEncoderLag(page: Page): Promise<number> {
+  let last = (await encoderLag(page)) ?? 0;
+  await expect
+    .poll(
+      async () => {
+        const previous = last;
+        last = (await encoderLag(page)) ?? Number.NaN;
+        return Math.abs(last - previous);
+      },
+      { intervals: [300], timeout: 20_000 },
+    )
+    .toBeLessThan(80);
+  return last;
+}

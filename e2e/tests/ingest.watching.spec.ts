@@ -1,0 +1,112 @@
+import { scheduleShow } from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+import {
+  broadcast,
+  type Encoder,
+  encoderLag,
+  hostKey,
+  startDemoEncoder,
+  steadyEncoderLag,
+} from '../support/ingest.ts';
+import { fanWith, onVideo, waitPlaying, watch } from '../support/watching.ts';
+
+// Issue 11: a show fed by real encoders. The demo encoder pushes two angles over RTMP to the engine
+// Encore supervises; the fan watches them through the same origin, DRM token and player as the demo.
+test.describe.configure({ timeout: 300_000 });
+
+let encoder: Encoder | null = null;
+test.afterEach(() => encoder?.stop());
+
+test('live ingest: two pushed angles keep the moment, a dropped encoder shows the slate and comes back, End show, then the replay from the start', async ({
+  browser,
+  request,
+  baseURL,
+}, info) => {
+  const { slug } = await scheduleShow(request, -60_000);
+  const host = await hostKey(request);
+  const auth = { authorization: `Token ${host}` };
+  encoder = startDemoEncoder(baseURL ?? '', slug, 2);
+  await expect
+    .poll(async () => (await broadcast(request, host, slug)).angles.filter((a) => a.healthy).length, {
+      timeout: 60_000,
+    })
+    .toBe(2);
+  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, { headers: auth });
+  expect(live.status(), await live.text()).toBe(200);
+  // Nodes keep the show list for a few seconds: the fan's video data must name the live origin.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/thor/channels/active/');
+      const show = (
+        (await res.json()) as {
+          results: { slug: string; status: string; streams: Record<string, { hls: { url: string } }> }[];
+        }
+      ).results.find((s) => s.slug === slug);
+      return `${show?.status} ${show?.streams['mix-stream1']?.hls.url}`;
+    })
+    .toBe(`live /media/live/${slug}/mix-stream1/index.m3u8`);
+
+  const page = await watch(browser, await fanWith(request, { type: 'Directors' }, slug), { slug });
+  await waitPlaying(page);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-live', 'true');
+  const before = await steadyEncoderLag(page);
+  await page.screenshot({ path: info.outputPath('ingest-angle1.png') });
+
+  // Angle 2 has its own encoder: the switch lands on the same moment of the burned-in clock.
+  await page.getByTestId('pip-selector-button').click();
+  await page.getByTestId('pip-selector-menu').locator('[data-pip="2"]').click();
+  await expect.poll(() => onVideo(page, (v) => v.dataset.stream ?? '')).toContain('mix-stream2');
+  await waitPlaying(page);
+  await expect
+    .poll(async () => Math.abs(((await encoderLag(page)) ?? Number.NaN) - before), { timeout: 20_000 })
+    .toBeLessThan(500);
+  await page.screenshot({ path: info.outputPath('ingest-angle2.png') });
+
+  // Back to angle 1; its encoder drops: the picture plays to the live edge, then the slate, not an error.
+  await page.getByTestId('pip-selector-button').click();
+  await page.getByTestId('pip-selector-menu').locator('[data-pip="1"]').click();
+  await expect.poll(() => onVideo(page, (v) => v.dataset.stream ?? '')).toContain('mix-stream1');
+  await waitPlaying(page);
+  encoder.drop();
+  const slate = page.getByTestId('player-standby');
+  await expect(slate).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByTestId('player')).toHaveAttribute('data-standby', 'brb');
+  await expect(slate).toContainText("We'll be right back");
+  await page.screenshot({ path: info.outputPath('ingest-slate.png') });
+  await expect(page.getByTestId('player-error')).toHaveCount(0);
+
+  // It returns: the picture again, on its own (a discontinuity, no reload).
+  encoder.restore();
+  await expect(slate).toBeHidden({ timeout: 60_000 });
+  const t0 = await onVideo(page, (v) => v.currentTime);
+  await expect.poll(() => onVideo(page, (v) => v.currentTime), { timeout: 20_000 }).toBeGreaterThan(t0 + 1);
+
+  // End show: the playlists end and the fan sees the end slate.
+  const end = await request.post(`/thor/host/shows/${slug}/ingest/end/`, { headers: auth });
+  expect(end.status()).toBe(200);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-standby', 'ended', { timeout: 60_000 });
+  await expect(slate).toContainText('The show has ended');
+  await page.screenshot({ path: info.outputPath('ingest-ended.png') });
+  await expect
+    .poll(async () => (await broadcast(request, host, slug)).state, { timeout: 30_000 })
+    .toBe('replay');
+
+  // The replay: from the start, on demand, with the scrubber.
+  await page.reload();
+  await expect(page.getByTestId('viewer')).toBeVisible({ timeout: 30_000 });
+  await waitPlaying(page);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-live', 'false');
+  expect(await onVideo(page, (v) => v.currentTime)).toBeLessThan(15);
+  await page.getByTestId('player').hover();
+  const scrubber = page.getByTestId('player-scrubber');
+  await expect(scrubber).toBeVisible();
+  const duration = Number(await page.getByTestId('player').getAttribute('data-duration'));
+  expect(duration).toBeGreaterThan(20);
+  // A click at three quarters of the scrubber plays from there.
+  const box = await scrubber.boundingBox();
+  if (!box) throw new Error('no scrubber box');
+  await scrubber.click({ position: { x: box.width * 0.75, y: box.height / 2 } });
+  await expect
+    .poll(() => onVideo(page, (v) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(duration * 0.75 - 3);
+});

@@ -1,0 +1,125 @@
+import { z } from 'zod';
+import { IsoDateTime } from './shows.ts';
+
+/**
+ * Live ingest (issue 11, DESIGN.md section 6.1): stream keys per pushed stream of a show, the show's
+ * broadcast lifecycle, and per-angle health. Host-only routes under /thor/host/shows/{slug}/ingest/.
+ */
+
+/** Streams an encoder pushes: camera angles, the fan wall and 4K. Mosaics are composed, never pushed. */
+export const INGEST_STREAM_RE = /^(mix-stream[1-9]\d?|fanwall-stream|stream4k)$/;
+export const IngestStreamName = z.string().regex(INGEST_STREAM_RE);
+
+/**
+ * The broadcast lifecycle. `scheduled` and `doors_open` follow the show's times until the host
+ * presses Go live; `ended` lasts until the recording is closed, then `replay`.
+ */
+export const BroadcastState = z.enum(['scheduled', 'doors_open', 'live', 'ended', 'replay']);
+export type BroadcastState = z.infer<typeof BroadcastState>;
+
+/** One rung of the ladder below the source (which is always passed through as `source`). */
+export const LadderRung = z.object({
+  name: z.string().regex(/^[a-z0-9]{1,16}$/),
+  height: z.number().int().min(144).max(2160),
+  video_kbps: z.number().int().min(100).max(20_000),
+});
+export type LadderRung = z.infer<typeof LadderRung>;
+
+/** PUT /thor/host/shows/{slug}/ingest/: turn a show into a live-ingest show (idempotent). */
+export const EnableIngestBody = z.object({
+  /** Lower renditions packaged beside the passed-through source; [] = passthrough only. */
+  ladder: z
+    .array(LadderRung)
+    .max(4)
+    .default([{ name: '240p', height: 240, video_kbps: 400 }]),
+});
+export type EnableIngestBody = z.infer<typeof EnableIngestBody>;
+
+/** Why a feed is not (or no longer) on air, for the health panel. */
+export const FeedProblem = z.enum([
+  'wrong_key',
+  'key_in_use',
+  'key_rotated',
+  'unsupported_codec',
+  'audio_only',
+  'encoder_lost',
+  'packager_failed',
+]);
+export type FeedProblem = z.infer<typeof FeedProblem>;
+
+export const AngleHealth = z.object({
+  stream: IngestStreamName,
+  connected: z.boolean(),
+  /** Connected, with a picture newer than the staleness limit. */
+  healthy: z.boolean(),
+  problem: FeedProblem.nullable(),
+  /** When the problem was seen (a refused key is reported for a minute). */
+  problem_at: IsoDateTime.nullable(),
+  bitrate_kbps: z.number().nullable(),
+  frame_rate: z.number().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  video_codec: z.string().nullable(),
+  audio_codec: z.string().nullable(),
+  keyframe_interval_s: z.number().nullable(),
+  last_frame_age_ms: z.number().int().nullable(),
+  dropped_frames: z.number().int().nullable(),
+  connected_since: IsoDateTime.nullable(),
+});
+export type AngleHealth = z.infer<typeof AngleHealth>;
+
+export const IngestKeyInfo = z.object({
+  stream: IngestStreamName,
+  /** The last characters, so a host can tell which key an encoder holds; the key itself is shown once. */
+  key_hint: z.string(),
+  created_at: IsoDateTime,
+});
+export type IngestKeyInfo = z.infer<typeof IngestKeyInfo>;
+
+/** GET /thor/host/shows/{slug}/ingest/ */
+export const BroadcastStatus = z.object({
+  slug: z.string(),
+  state: BroadcastState,
+  live_at: IsoDateTime.nullable(),
+  ended_at: IsoDateTime.nullable(),
+  /** Where encoders push: append the stream key. */
+  rtmp_url: z.string(),
+  ladder: z.array(LadderRung),
+  keys: z.array(IngestKeyInfo),
+  angles: z.array(AngleHealth),
+});
+export type BroadcastStatus = z.infer<typeof BroadcastStatus>;
+
+export const IngestStreamParams = z.object({ slug: z.string().max(100), stream: z.string().max(32) });
+
+/** POST /thor/host/shows/{slug}/ingest/keys/{stream}/rotate/: the new key, in full, this once. */
+export const RotatedKey = z.object({
+  stream: IngestStreamName,
+  key: z.string(),
+  key_hint: z.string(),
+  rtmp_url: z.string(),
+  created_at: IsoDateTime,
+});
+export type RotatedKey = z.infer<typeof RotatedKey>;
+
+/** The on_publish / on_publish_done callbacks of the RTMP engine (form-encoded, loopback only). */
+export const RtmpCallback = z.object({
+  call: z.string().max(32),
+  name: z.string().max(256),
+  app: z.string().max(64).optional(),
+  addr: z.string().max(64).optional(),
+});
+
+/** PUT /thor/host/shows/{slug}/ingest/: the status, and the keys made by this call (shown this once). */
+export const EnableIngestResponse = z.object({ status: BroadcastStatus, new_keys: z.array(RotatedKey) });
+export type EnableIngestResponse = z.infer<typeof EnableIngestResponse>;
+
+/** What fans see of a broadcast state (the Channel status of an ingest show). */
+export function fanStatusOf(state: BroadcastState): 'upcoming' | 'open' | 'live' | 'ended' {
+  if (state === 'scheduled') return 'upcoming';
+  if (state === 'doors_open') return 'open';
+  return state === 'live' ? 'live' : 'ended';
+}
+
+/** The live origin's URL of a pushed or composed stream of an ingest show. */
+export const liveStreamUrl = (slug: string, stream: string) => `/media/live/${slug}/${stream}/index.m3u8`;

@@ -1,0 +1,199 @@
+// `npm run demo:encoder -- <show slug> [--angles N] [--url http://localhost:8080] [--rtmp rtmp://host:1935/live/]
+//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10]` (or signals: USR1 drops, USR2 restores)
+//
+// A synthetic broadcast truck (README "Live ingest"): signs in as the demo host, turns live ingest on
+// for the show (idempotent), takes each angle's stream key (made now, or rotated: a key is shown
+// only once) and pushes one RTMP feed per angle with ffmpeg: a test picture with the wall clock
+// burned in (text, and a 24-bit barcode of the milliseconds that bench/glass-to-glass.mjs reads), and
+// a tone of its own pitch. --drop-angle makes one encoder drop and come back (encoder faults).
+import { spawn } from 'node:child_process';
+import { parseArgs } from 'node:util';
+
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    angles: { type: 'string', default: '2' },
+    url: {
+      type: 'string',
+      default: process.env.ENCORE_URL ?? `http://localhost:${process.env.PORT ?? 8080}`,
+    },
+    rtmp: { type: 'string' },
+    email: { type: 'string', default: 'host@encore.test' },
+    password: { type: 'string', default: process.env.DEMO_PASSWORD ?? 'encore-demo' },
+    seconds: { type: 'string', default: '0' },
+    'drop-angle': { type: 'string' },
+    'drop-after': { type: 'string', default: '0' },
+    'drop-for': { type: 'string', default: '10' },
+    size: { type: 'string', default: '426x240' },
+  },
+});
+const slug = positionals[0];
+if (!slug) {
+  console.error('usage: npm run demo:encoder -- <show slug> [--angles N] [--url URL] [--rtmp URL]');
+  process.exit(2);
+}
+const base = values.url.replace(/\/$/, '');
+const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
+const LOOKS = ['testsrc2', 'smptebars', 'rgbtestsrc', 'testsrc', 'pal100bars', 'yuvtestsrc'];
+const BITS = 24;
+
+async function api(method, path, token, body) {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Token ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json().catch(() => ({}));
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status} ${json.code ?? ''} ${json.message ?? ''}`);
+  return json;
+}
+
+/**
+ * The picture of one angle: its look, "CAM n", the wall clock (UTC, milliseconds) and the barcode:
+ * BITS boxes, white for a 1, of (wall-clock ms mod 2^BITS), least significant bit on the left.
+ */
+export function angleFilter(n, startMs, size) {
+  const [w] = size.split('x').map(Number);
+  const box = Math.max(6, Math.floor((w - 20) / BITS));
+  const startOfDay = (startMs % 86_400_000) / 1000;
+  const s = startMs % 2 ** BITS;
+  const bars = Array.from({ length: BITS }, (_, i) => {
+    const on = `eq(mod(floor((${s}+t*1000)/${2 ** i})\\,2)\\,1)`;
+    return `drawbox=x=${10 + i * box}:y=4:w=${box - 2}:h=${box - 2}:color=white:t=fill:enable='${on}'`;
+  });
+  return [
+    `drawbox=x=6:y=0:w=${BITS * box + 8}:h=${box + 6}:color=black:t=fill`,
+    ...bars,
+    `drawtext=fontfile=${FONT}:text='CAM ${n}':fontsize=28:fontcolor=white:borderw=2:bordercolor=black:x=12:y=${box + 14}`,
+    `drawtext=fontfile=${FONT}:text='%{pts\\:hms\\:${startOfDay.toFixed(3)}} UTC':fontsize=22:fontcolor=yellow:box=1:boxcolor=black@0.7:boxborderw=4:x=12:y=h-34`,
+  ].join(',');
+}
+
+function encoderArgs(n, url, size) {
+  const startMs = Date.now();
+  const look = LOOKS[(n - 1) % LOOKS.length];
+  return [
+    '-hide_banner',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `${look}=size=${size}:rate=30`,
+    '-f',
+    'lavfi',
+    '-i',
+    `sine=frequency=${220 * (n + 1)}:sample_rate=48000`,
+    '-vf',
+    angleFilter(n, startMs, size),
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-g',
+    '30',
+    '-b:v',
+    '600k',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    'aac',
+    '-b:a',
+    '64k',
+    ...(Number(values.seconds) > 0 ? ['-t', values.seconds] : []),
+    '-f',
+    'flv',
+    url,
+  ];
+}
+
+const login = await api('POST', '/thor/auth/email_login/', null, {
+  email: values.email,
+  password: values.password,
+});
+const token = login.key;
+const enabled = await api('PUT', `/thor/host/shows/${slug}/ingest/`, token, {});
+const fresh = new Map(enabled.new_keys.map((k) => [k.stream, k.key]));
+const angles = enabled.status.keys.map((k) => k.stream).filter((s) => s.startsWith('mix-stream'));
+const count = Math.min(Number(values.angles), angles.length);
+const rtmpBase = (values.rtmp ?? enabled.status.rtmp_url).replace(/\/?$/, '/');
+const children = new Set();
+let stopping = false;
+let dropping = false;
+
+async function keyOf(stream) {
+  return (
+    fresh.get(stream) ??
+    (await api('POST', `/thor/host/shows/${slug}/ingest/keys/${stream}/rotate/`, token)).key
+  );
+}
+
+function start(n, key) {
+  const child = spawn('ffmpeg', encoderArgs(n, `${rtmpBase}${key}`, values.size), {
+    stdio: ['ignore', 'inherit', 'pipe'],
+  });
+  // ffmpeg names its output URL in errors: keys never reach a terminal or a log.
+  child.stderr.setEncoding('utf8');
+  child.stderr.on('data', (text) =>
+    process.stderr.write(`angle ${n}: ${text.replace(/live_[0-9a-f]{16}_[A-Za-z0-9_-]+/g, '<stream key>')}`),
+  );
+  children.add(child);
+  child.on('exit', (code) => {
+    children.delete(child);
+    if (!stopping && code !== 0 && code !== 255 && code !== null) {
+      console.error(`angle ${n}: the encoder stopped (exit ${code}: dropped by Encore, or the show ended)`);
+    }
+    if (children.size === 0 && !stopping && !dropping) process.exit(code ?? 0);
+  });
+  return child;
+}
+
+const keys = [];
+for (let i = 0; i < count; i++) keys.push(await keyOf(angles[i]));
+console.log(`Pushing ${count} angle(s) of ${slug} to ${rtmpBase}<key> (Ctrl-C stops).`);
+const running = keys.map((k, i) => start(i + 1, k));
+
+// SIGUSR1 drops the encoder of --drop-angle (default 1), SIGUSR2 brings it back: the e2e journey
+// and anyone trying the "we'll be right back" slate decide when.
+const dropped = Number(values['drop-angle'] ?? 1);
+process.on('SIGUSR1', () => {
+  if (!running[dropped - 1]) return;
+  console.log(`angle ${dropped}: dropping the encoder`);
+  dropping = true;
+  running[dropped - 1]?.kill('SIGKILL');
+  running[dropped - 1] = null;
+});
+process.on('SIGUSR2', () => {
+  if (running[dropped - 1]) return;
+  console.log(`angle ${dropped}: the encoder is back`);
+  dropping = false;
+  running[dropped - 1] = start(dropped, keys[dropped - 1]);
+});
+
+const drop = Number(values['drop-angle']);
+if (drop >= 1 && drop <= count && values['drop-after'] !== '0') {
+  setTimeout(() => {
+    console.log(`angle ${drop}: dropping the encoder for ${values['drop-for']} s`);
+    dropping = true;
+    running[drop - 1]?.kill('SIGKILL');
+    setTimeout(() => {
+      dropping = false;
+      console.log(`angle ${drop}: the encoder is back`);
+      running[drop - 1] = start(drop, keys[drop - 1]);
+    }, Number(values['drop-for']) * 1000);
+  }, Number(values['drop-after']) * 1000);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    for (const c of children) c.kill('SIGINT');
+    setTimeout(() => process.exit(0), 2000).unref();
+  });
+}
