@@ -17,6 +17,7 @@ import { composeVideo } from './composition/compose-video.ts';
 import type { Core } from './composition/core.ts';
 import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
+import { liveCaptionsOriginRoutes } from './media/live-captions.routes.ts';
 import { teaserUrl } from './media/teaser.routes.ts';
 import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
@@ -182,7 +183,30 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await accounts.register();
   await showsArea.register(guards);
   await videoArea.register(guards);
-  await ingest.register(guards, videoArea.video.authorizeKey);
+  // Live captions (issue 11): a subtitle rendition per caption language of the show on its pushed streams.
+  const captionLanguages = async (slug: string) =>
+    (await showsArea.shows.bySlug(slug))?.show.caption_files.map((c) => ({
+      lang: c.language,
+      name: c.label,
+    })) ?? [];
+  await ingest.register(guards, videoArea.video.authorizeKey, captionLanguages);
+  await app.register(
+    liveCaptionsOriginRoutes({
+      indexes: ingest.indexes,
+      languagesOf: async (slug) => (await captionLanguages(slug)).map((c) => c.lang),
+      linesDuring: async (slug, lang, fromMs, toMs) => {
+        const show = await showsArea.shows.bySlug(slug);
+        if (!show) return [];
+        const rows = await videoArea.captions.during(show.row.id, lang, fromMs, toMs);
+        return rows.map((r) => ({
+          id: String(r.id),
+          text: r.text,
+          startMs: r.start_at.getTime(),
+          endMs: r.end_at.getTime(),
+        }));
+      },
+    }),
+  );
   await chat.register(guards);
   if (config.env !== 'production') await app.register(devRoutes({ db }));
   await app.register(webRoutes({ webDist: config.webDist }));

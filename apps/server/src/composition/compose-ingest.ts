@@ -53,13 +53,20 @@ export function composeIngest(core: Core) {
     return key;
   };
 
-  async function register(guards: AuthGuards, keyAuthorizer: KeyAuthorizer): Promise<void> {
+  const indexes = createLiveIndexReader(liveDir);
+
+  async function register(
+    guards: AuthGuards,
+    keyAuthorizer: KeyAuthorizer,
+    subtitlesOf?: (slug: string) => Promise<{ lang: string; name: string }[]>,
+  ): Promise<void> {
     await app.register(ingestRoutes({ broadcast, guards }));
     await app.register(
       liveOriginRoutes({
         liveDir,
-        indexes: createLiveIndexReader(liveDir),
+        indexes,
         keyOf,
+        subtitlesOf,
         keyAuthorizer,
         keyUriBase: config.media.keyUriBase,
       }),
@@ -80,5 +87,5 @@ export function composeIngest(core: Core) {
     });
   }
 
-  return { broadcast, feeds, register };
+  return { broadcast, feeds, indexes, register };
 }

@@ -15,6 +15,8 @@ const Segment = z.object({
   pdt: z.number(),
   disc: z.boolean(),
   bytes: z.number().int().positive(),
+  /** The first video timestamp (90 kHz): live captions map their time 0 to it. */
+  pts: z.number().int().min(0).optional(),
 });
 export type LiveSegment = z.infer<typeof Segment>;
 

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
 import { type LiveIndexReader, type LiveRung, type LiveSegment, liveSegmentFile } from './live-index.ts';
 import { quoted } from './live-window.ts';
+import { SUBTITLE_GROUP, subtitleMedia } from './master-playlist.ts';
 import type { KeyAuthorizer } from './media.routes.ts';
 import { CACHE, sendFile } from './media-http.ts';
 
@@ -18,6 +19,8 @@ export type LiveOriginOptions = {
   keyUriBase?: string;
   /** Segments per live playlist; the demo's two minutes by default. */
   windowSize?: number;
+  /** The show's live caption languages (a subtitle rendition each); none without. */
+  subtitlesOf?: (slug: string) => Promise<{ lang: string; name: string }[]>;
 };
 
 const M3U8 = 'application/vnd.apple.mpegurl';
@@ -96,8 +99,11 @@ export function liveOriginRoutes(opts: LiveOriginOptions): FastifyPluginAsyncZod
         if (rungs.length === 0) throw notOnAir();
         const query = tokenSuffix(req.query.token, '?');
         const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
+        const subtitles = (await opts.subtitlesOf?.(slug)) ?? [];
+        for (const c of subtitles) lines.push(subtitleMedia(c, `captions/${c.lang}/live.m3u8${query}`));
         for (const r of [...rungs].sort((a, b) => b.bandwidth - a.bandwidth)) {
           const attrs = [`BANDWIDTH=${Math.max(1, r.bandwidth)}`];
+          if (subtitles.length > 0) attrs.push(`SUBTITLES=${quoted(SUBTITLE_GROUP)}`);
           if (r.width && r.height) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
           if (r.frameRate) attrs.push(`FRAME-RATE=${r.frameRate.toFixed(3)}`);
           if (r.codecs) attrs.push(`CODECS=${quoted(r.codecs)}`);

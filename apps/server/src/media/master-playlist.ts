@@ -3,6 +3,14 @@ import type { MediaStream } from './media-catalog.ts';
 
 export const SUBTITLE_GROUP = 'subs';
 
+/** One caption language as a WebVTT subtitle rendition, which hls.js and Safari show as a text track. */
+export function subtitleMedia(c: { lang: string; name: string }, uri: string): string {
+  return (
+    `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=${quoted(SUBTITLE_GROUP)},NAME=${quoted(c.name)},` +
+    `LANGUAGE=${quoted(c.lang)},DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,URI=${quoted(uri)}`
+  );
+}
+
 export type MasterPlaylistOptions = {
   stream: MediaStream;
   /** Caption languages; listed only for a stream that loops with the captions. */
@@ -22,13 +30,7 @@ export function renderMasterPlaylist(opts: MasterPlaylistOptions): string {
   const { stream, query = '', playlist = 'live' } = opts;
   const captions = stream.captions ? opts.captions : [];
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-  for (const c of captions) {
-    lines.push(
-      `#EXT-X-MEDIA:TYPE=SUBTITLES,GROUP-ID=${quoted(SUBTITLE_GROUP)},NAME=${quoted(c.name)},` +
-        `LANGUAGE=${quoted(c.lang)},DEFAULT=NO,AUTOSELECT=YES,FORCED=NO,` +
-        `URI=${quoted(`../captions/${c.lang}/${playlist}.m3u8${query}`)}`,
-    );
-  }
+  for (const c of captions) lines.push(subtitleMedia(c, `../captions/${c.lang}/${playlist}.m3u8${query}`));
   // Highest first: players that take the first variant as the start level begin in good quality.
   const variants = [...stream.variants].sort((a, b) => b.bandwidth - a.bandwidth);
   for (const v of variants) {

@@ -11,6 +11,7 @@ import {
   readLiveIndex,
   writeLiveIndex,
 } from '../../media/live-index.ts';
+import { firstVideoPts } from '../../media/ts-pts.ts';
 import { type FeedFigures, parseInputStreams, parseProgress, probeSegment } from './feed-probe.ts';
 
 /** Segment length on the show clock: boundaries fall on every even second of the wall clock. */
@@ -289,12 +290,15 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     const bits = clear.length * 8;
     rung.bandwidth = Math.max(rung.bandwidth, Math.round(bits / dur));
     if (isSource) figures.bitrateKbps = Math.round(bits / dur / 1000);
+    // Live captions place their cues on this segment's own timestamps (X-TIMESTAMP-MAP).
+    const pts = firstVideoPts(clear);
     rung.segments.push({
       sn,
       dur: Math.round(dur * 1000) / 1000,
       pdt: Math.round(offset + start * 1000),
       disc: first && rung.segments.length > 0,
       bytes: clear.length,
+      ...(pts === null ? {} : { pts }),
     });
     await writeLiveIndex(file, index);
     await rm(clearFile, { force: true });
