@@ -24,6 +24,8 @@ export type Bus = {
    * Read after subscribe(), it misses nothing: every later event is in it or is delivered live.
    */
   history(channel: string, afterSeq: number): Promise<{ seq: number; messages: BusMessage[] }>;
+  /** False while the bus cannot carry events (Redis unreachable): callers refuse at once instead. */
+  available(): boolean;
   close(): Promise<void>;
 };
 
@@ -92,6 +94,8 @@ export function createMemoryBus(opts: { log: BusLogger; historyLimit?: number; m
     },
 
     async ready() {},
+
+    available: () => true,
 
     async history(channel, afterSeq) {
       const log = logs.get(channel);

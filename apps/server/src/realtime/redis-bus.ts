@@ -50,7 +50,9 @@ export function createRedisBus(opts: {
   const limit = opts.historyLimit ?? HISTORY_LIMIT;
   const redis = opts.redis as PublishingRedis;
   redis.defineCommand('encorePublish', { numberOfKeys: 2, lua: PUBLISH_LUA });
-  const sub = opts.redis.duplicate();
+  // Unlike the shared client, the subscriber queues its SUBSCRIBEs while disconnected: they are sent,
+  // and every channel resubscribed, when Redis is back.
+  const sub = opts.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
   sub.on('error', (err: Error) => opts.log.warn({ err }, 'redis bus subscriber error'));
 
   const topicPrefix = `${opts.prefix}rt:`;
@@ -139,6 +141,8 @@ export function createRedisBus(opts: {
       }
       return { seq, messages };
     },
+
+    available: () => redis.status === 'ready',
 
     async close() {
       handlers.clear();
