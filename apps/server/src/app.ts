@@ -25,9 +25,10 @@ import type { DevicesService } from './modules/devices/devices.service.ts';
 import { createRetentionRepo } from './modules/retention/retention.repo.ts';
 import { createRetentionService } from './modules/retention/retention.service.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { failingParts } from './platform/health.ts';
 import { serializeRequest } from './platform/log-redaction.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
-import { createRedis, type Redis } from './platform/redis.ts';
+import { createRedis, type Redis, redisReady } from './platform/redis.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
 import { webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
@@ -86,6 +87,21 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
         : undefined
       : (opts.redis ?? undefined);
   const ownsRedis = opts.redis === undefined && redis !== undefined;
+  // The client fails commands at once while disconnected (platform/redis.ts): give it its first
+  // connection before serving. A Redis still unreachable then leaves the node up, degraded.
+  if (redis) {
+    // One line when Redis goes away and one when it is back, not one per reconnect attempt.
+    let down = false;
+    redis.on('error', (err: Error) => {
+      if (!down) app.log.warn({ err }, 'Redis is unreachable: rate limits in memory, chat paused');
+      down = true;
+    });
+    redis.on('ready', () => {
+      if (down) app.log.info('Redis is back');
+      down = false;
+    });
+    if (!(await redisReady(redis, 3000))) app.log.warn('Redis is unreachable: starting degraded');
+  }
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
   const keyPrefix = opts.keyPrefix ?? 'encore:';
   // One interface, two implementations (DESIGN.md section 2): Redis pub/sub between nodes, or in-process.
@@ -160,12 +176,15 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   retention.start();
   app.addHook('onClose', async () => retention.stop());
 
-  app.get('/healthz', { schema: { hide: true } }, async () => {
-    await db.selectFrom('users').select('id').limit(1).execute();
+  app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
+    const failing = await failingParts(db, redis);
     // Missing media is not unhealthy (the app serves everything else); /media answers 503 meanwhile.
     const mediaBuild = (await media.current())?.manifest.buildId ?? null;
+    // 503 names what fails, so a load balancer and an operator see it (issue 12).
+    if (failing.length > 0) reply.code(503);
     return {
-      status: 'ok',
+      status: failing.length > 0 ? 'degraded' : 'ok',
+      failing,
       database: database.kind,
       redis: redis ? redis.status : 'off',
       media: mediaBuild ? 'ready' : 'missing',

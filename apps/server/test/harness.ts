@@ -10,6 +10,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { type Config, parseConfig } from '../src/config.ts';
 import { type DatabaseHandle, openDatabase, PGLITE_OPTIONS } from '../src/db/database.ts';
+import { createRedis } from '../src/platform/redis.ts';
 
 export type TestContext = {
   app: FastifyInstance;
@@ -103,7 +104,11 @@ export async function createExternalTestDatabase(): Promise<ExternalTestDatabase
 /** The real app on its own fresh database (and its own Redis key prefix when Redis is configured). */
 export async function createTestContext(
   env: Record<string, string> = {},
-  opts: { logStream?: { write(line: string): void } } = {},
+  opts: {
+    logStream?: { write(line: string): void };
+    /** A Redis of the test's own (fault tests), with the production client settings. */
+    redisUrl?: string;
+  } = {},
 ): Promise<TestContext> {
   const config = parseConfig({
     NODE_ENV: 'test',
@@ -113,8 +118,12 @@ export async function createTestContext(
     ...env,
   });
   const { handle, drop } = await openTestDatabase();
-  const redisUrl = process.env.TEST_REDIS_URL;
-  const redis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+  const redisUrl = opts.redisUrl ?? process.env.TEST_REDIS_URL;
+  const redis = opts.redisUrl
+    ? createRedis(opts.redisUrl)
+    : redisUrl
+      ? new Redis(redisUrl, { maxRetriesPerRequest: 2 })
+      : null;
   const keyPrefix = `encore-test:${randomBytes(6).toString('hex')}:`;
   const app = await buildApp(config, {
     database: handle,
@@ -129,7 +138,11 @@ export async function createTestContext(
     db: handle.db,
     config,
     async peer() {
-      const peerRedis = redisUrl ? new Redis(redisUrl, { maxRetriesPerRequest: 2 }) : null;
+      const peerRedis = opts.redisUrl
+        ? createRedis(opts.redisUrl)
+        : redisUrl
+          ? new Redis(redisUrl, { maxRetriesPerRequest: 2 })
+          : null;
       const peerApp = await buildApp(config, {
         database: handle,
         redis: peerRedis,
@@ -143,11 +156,13 @@ export async function createTestContext(
     async close() {
       for (const p of peers) {
         await p.app.close();
-        await p.redis?.quit();
+        if (opts.redisUrl) p.redis?.disconnect();
+        else await p.redis?.quit();
       }
       await app.close();
       await handle.close();
-      if (redis) {
+      if (redis && opts.redisUrl) redis.disconnect();
+      else if (redis) {
         const keys = await redis.keys(`${keyPrefix}*`);
         if (keys.length > 0) await redis.del(...keys);
         await redis.quit();

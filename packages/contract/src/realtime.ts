@@ -70,6 +70,12 @@ export const ServerFrame = z.discriminatedUnion('type', [
   /** The device session named in `auth` has expired or was replaced: re-enter through Enter (DEV-05). */
   z.object({ type: z.literal('session_expired'), session_id: z.string() }),
   z.object({ type: z.literal('pong') }),
+  /**
+   * What the client missed on `channel` since its last_seq is not all retained (the bus restarted, or
+   * more happened than the history keeps): reload the channel's state from its HTTP source. A gap in
+   * the sequence numbers of live events means the same.
+   */
+  z.object({ type: z.literal('resync'), channel: z.string() }),
   /** `channel` names the subscription a refusal is about, so its feature can say so (LAND-33). */
   z.object({
     type: z.literal('error'),

@@ -28,7 +28,8 @@ export type LimiterFactory = (name: string, rule: LimitRule) => Limiter;
 
 /**
  * Rate limits live in Redis when it is configured, so every node shares one budget per key; else in
- * memory. A Redis outage falls back to the in-memory limiter rather than opening the gate.
+ * memory. A Redis outage falls back to the in-memory limiter at once rather than opening the gate or
+ * waiting on Redis (issue 12).
  */
 export function createLimiterFactory(opts: {
   redis?: Redis | undefined;
@@ -44,7 +45,13 @@ export function createLimiterFactory(opts: {
     };
     const memory = new RateLimiterMemory(base);
     const limiter = opts.redis
-      ? new RateLimiterRedis({ ...base, storeClient: opts.redis, insuranceLimiter: memory })
+      ? new RateLimiterRedis({
+          ...base,
+          storeClient: opts.redis,
+          insuranceLimiter: memory,
+          // While Redis is not connected the memory budget answers at once, without trying Redis.
+          rejectIfRedisNotReady: true,
+        })
       : memory;
     return {
       async consume(key, points = 1) {

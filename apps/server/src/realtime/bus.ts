@@ -24,6 +24,8 @@ export type Bus = {
    * Read after subscribe(), it misses nothing: every later event is in it or is delivered live.
    */
   history(channel: string, afterSeq: number): Promise<{ seq: number; messages: BusMessage[] }>;
+  /** False while the bus cannot carry events (Redis unreachable): callers refuse at once instead. */
+  available(): boolean;
   close(): Promise<void>;
 };
 
@@ -47,10 +49,25 @@ export function deliver(handlers: Set<BusHandler> | undefined, message: BusMessa
 type ChannelLog = { seq: number; history: BusMessage[] };
 
 /**
+ * A channel's numbering starts at the clock in microseconds, as on the Redis bus: a restarted node
+ * (or an evicted channel log) numbers above everything it numbered before, so a client's last_seq
+ * from before is always recognisably older, never mistaken for one of the new numbers. This holds
+ * while a channel publishes less than one event per microsecond, which no channel comes near.
+ */
+export const clockEpoch = (): number => Math.floor((performance.timeOrigin + performance.now()) * 1000);
+
+/**
  * The one-node bus. Channel logs are kept for the most recently published `maxChannels` channels
  * (user channels are many and mostly quiet); a channel with subscribers is never dropped.
  */
-export function createMemoryBus(opts: { log: BusLogger; historyLimit?: number; maxChannels?: number }): Bus {
+export function createMemoryBus(opts: {
+  log: BusLogger;
+  historyLimit?: number;
+  maxChannels?: number;
+  /** Where a channel's numbering starts, less one: the clock in microseconds (see epochStart). */
+  epochStart?: () => number;
+}): Bus {
+  const epochStart = opts.epochStart ?? clockEpoch;
   const limit = opts.historyLimit ?? HISTORY_LIMIT;
   const maxChannels = opts.maxChannels ?? 100_000;
   const handlers = new Map<string, Set<BusHandler>>();
@@ -66,7 +83,7 @@ export function createMemoryBus(opts: { log: BusLogger; historyLimit?: number; m
 
   return {
     async publish(channel, event) {
-      const log = logs.get(channel) ?? { seq: 0, history: [] };
+      const log = logs.get(channel) ?? { seq: epochStart(), history: [] };
       logs.delete(channel);
       logs.set(channel, log);
       if (logs.size > maxChannels) evictQuietest();
@@ -92,6 +109,8 @@ export function createMemoryBus(opts: { log: BusLogger; historyLimit?: number; m
     },
 
     async ready() {},
+
+    available: () => true,
 
     async history(channel, afterSeq) {
       const log = logs.get(channel);

@@ -99,7 +99,13 @@ export function createGateway(deps: GatewayDeps) {
     try {
       const { seq, messages } = await deps.bus.history(channel, 0);
       if (c.follows.get(channel) !== f) return;
-      // A last_seq beyond the channel's numbering is from before it started over: all is new.
+      // The history holds everything after last_seq, or the client is caught up (0: it saw nothing).
+      const first = messages[0]?.seq;
+      const covered =
+        lastSeq === 0 || lastSeq === seq || (lastSeq < seq && first !== undefined && first <= lastSeq + 1);
+      // Otherwise events were lost to the client (an older epoch, or beyond the history): it reloads.
+      if (!covered) send(c, { type: 'resync', channel });
+      // A last_seq beyond the channel's numbering is from another numbering: all retained is new.
       f.delivered = lastSeq > seq ? 0 : lastSeq;
       goLive(c, f, messages);
     } catch (err) {

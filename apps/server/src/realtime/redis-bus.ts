@@ -12,11 +12,22 @@ const SEQ_TTL_SEC = 7 * 24 * 3600;
  * it, atomically. Every node then sees the same sequence numbers in the same order, and a history
  * read never misses an event that was published before it. The two keys share a hash tag, so the
  * script also runs on Redis Cluster.
+ *
+ * A channel's numbering starts at Redis's clock in microseconds (an epoch), not at 1: when Redis
+ * restarts empty, or the key expires, the new numbering is above every number of the old one, so
+ * open sockets keep receiving (issue 12: they dropped every event as already seen). Numbers stay
+ * below 2^53. The jump between epochs is a gap: clients resynchronise from history (gateway.ts).
+ * Numbers are formatted with %.0f: Lua's default number-to-string would write 1.7e+15.
  */
 const PUBLISH_LUA = `
 local seq = redis.call('INCR', KEYS[1])
+if seq == 1 then
+  local t = redis.call('TIME')
+  seq = tonumber(t[1]) * 1000000 + tonumber(t[2])
+  redis.call('SET', KEYS[1], string.format('%.0f', seq))
+end
 redis.call('EXPIRE', KEYS[1], ARGV[5])
-local msg = seq .. ':' .. ARGV[2]
+local msg = string.format('%.0f', seq) .. ':' .. ARGV[2]
 redis.call('RPUSH', KEYS[2], msg)
 redis.call('LTRIM', KEYS[2], -tonumber(ARGV[3]), -1)
 redis.call('EXPIRE', KEYS[2], ARGV[4])
@@ -50,7 +61,9 @@ export function createRedisBus(opts: {
   const limit = opts.historyLimit ?? HISTORY_LIMIT;
   const redis = opts.redis as PublishingRedis;
   redis.defineCommand('encorePublish', { numberOfKeys: 2, lua: PUBLISH_LUA });
-  const sub = opts.redis.duplicate();
+  // Unlike the shared client, the subscriber queues its SUBSCRIBEs while disconnected: they are sent,
+  // and every channel resubscribed, when Redis is back.
+  const sub = opts.redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
   sub.on('error', (err: Error) => opts.log.warn({ err }, 'redis bus subscriber error'));
 
   const topicPrefix = `${opts.prefix}rt:`;
@@ -139,6 +152,9 @@ export function createRedisBus(opts: {
       }
       return { seq, messages };
     },
+
+    // Both connections: a publish while the subscriber is still resubscribing would pass this node by.
+    available: () => redis.status === 'ready' && sub.status === 'ready',
 
     async close() {
       handlers.clear();

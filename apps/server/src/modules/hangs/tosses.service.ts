@@ -84,6 +84,9 @@ export function createTossesService(deps: {
       }
       const session = await deps.hangs.activeSession(user, params.sessionId, ctx.hang.id);
       if (!session) throw new AppError('NOT_ALLOWED', 412, 'Join the chat room before sending.');
+      // The bus cannot deliver (Redis unreachable): the spec's OVER_CAPACITY at once, which pauses the
+      // fan's chat for 20 s, rather than a stored toss nobody receives and a 500 after seconds.
+      if (!deps.bus.available()) throw overCapacity();
       await spend(user.id, ctx.hang.id);
 
       let stickerImage: string | null = null;
