@@ -1,3 +1,5 @@
+// Before any schema parses: no eval under the Content-Security-Policy (lib/zod-jitless.ts).
+import './lib/zod-jitless.ts';
 // Global styles first: feature styles that load after them may refine them.
 import './styles/base.css';
 import './styles/layout.css';

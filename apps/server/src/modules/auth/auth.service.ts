@@ -130,6 +130,16 @@ export function createAuthService(deps: AuthDeps) {
     return key;
   }
 
+  /**
+   * Every login of the user ends: tokens revoked, device places freed, sockets closed on every node
+   * (onLogout publishes the revocation). A password reset uses it; so can a ban.
+   */
+  async function endAllSessions(userId: number): Promise<void> {
+    await deps.auth.revokeAllTokens(userId);
+    cache.forget(userId);
+    await deps.onLogout?.(userId, null);
+  }
+
   return {
     /** A session for a user another login path proved (phone login). */
     startSession: issueToken,
@@ -324,11 +334,11 @@ export function createAuthService(deps: AuthDeps) {
       if (userId !== uid) throw invalid;
       await deps.users.setPassword(uid, await hashPassword(body.new_password1));
       // Whoever knew the old password is logged out everywhere.
-      await deps.auth.revokeAllTokens(uid);
-      cache.forget(uid);
-      await deps.onLogout?.(uid, null);
+      await endAllSessions(uid);
       await throttle.forgetAccount(user.email);
     },
+
+    endAllSessions,
   };
 }
 
