@@ -53,8 +53,7 @@ export const UdAlert = z.object({
   display_code: safeInt().default(1),
   msg: safeString().max(500),
   /** An OverlayPlacement; kept a string so that an unknown one reaches viewers, who hide it. */
-  placement: z
-    .string()
+  placement: safeString()
     .max(32)
     .default('center' satisfies OverlayPlacement),
   d: safeInt().min(-1).max(86_400).optional(),

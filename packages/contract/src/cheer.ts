@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { HangId, HangSessionId } from './chat.ts';
 import { MAX_LT_STK_PER_POST, WALL_REACTION } from './cheer-rules.ts';
-import { safeInt, safeString } from './safe-input.ts';
+import { safeCount, safeInt, safeString } from './safe-input.ts';
 
 /**
  * Cheers (viewing sections 3, 4, 7, 8; CHR rows). A fan's taps are counted in the page and sent every
@@ -48,7 +48,7 @@ export const WallStatsParams = z.object({ file: safeString().max(64) });
 export const WallReaction = z.object({ name: safeString(), active: z.boolean(), mute: z.boolean() });
 /** GET /wall_stats/{id}.json (CHR-14, CHR-16). 400 or 404 INTERACTION_FETCH_FAILURE, 500 INTERNAL_SERVER_ERROR. */
 export const WallStats = z.object({
-  toss_data: z.object({ total_cumulative_lt_stk: safeInt().min(0) }),
+  toss_data: z.object({ total_cumulative_lt_stk: safeCount() }),
   wall_metadata: z.object({
     post_show: z.boolean(),
     reactions: z.array(WallReaction),

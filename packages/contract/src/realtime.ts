@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Alert } from './alerts.ts';
 import { Toss } from './chat.ts';
+import { safeString } from './safe-input.ts';
 
 /**
  * The realtime protocol of /realtime (DESIGN.md section 5): one WebSocket per tab. Every frame is JSON
@@ -15,16 +16,16 @@ import { Toss } from './chat.ts';
 export const ClientFrame = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('auth'),
-    token: z.string().max(200),
-    session_id: z.string().max(64).optional(),
+    token: safeString().max(200),
+    session_id: safeString().max(64).optional(),
   }),
   z.object({
     type: z.literal('subscribe'),
     channels: z
-      .array(z.object({ channel: z.string().max(120), last_seq: z.number().int().min(0).optional() }))
+      .array(z.object({ channel: safeString().max(120), last_seq: z.number().int().min(0).optional() }))
       .max(16),
   }),
-  z.object({ type: z.literal('unsubscribe'), channels: z.array(z.string().max(120)).max(16) }),
+  z.object({ type: z.literal('unsubscribe'), channels: z.array(safeString().max(120)).max(16) }),
   z.object({ type: z.literal('ping') }),
 ]);
 export type ClientFrame = z.infer<typeof ClientFrame>;

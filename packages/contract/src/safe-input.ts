@@ -41,6 +41,13 @@ export function safeId() {
   return z.number().int().positive().max(INT4_MAX);
 }
 
+export const BIGINT_COUNT = 'a count kept in a bigint column';
+
+/** A non-negative count from a `bigint` column (wall totals): past int4, within JS's exact integers. */
+export function safeCount() {
+  return z.number().int().min(0).max(Number.MAX_SAFE_INTEGER).describe(BIGINT_COUNT);
+}
+
 /** An integer from a path or query string (text on the wire), bounded like safeInt. */
 export function safeIntParam() {
   return z.coerce.number().int().min(INT4_MIN).max(INT4_MAX);

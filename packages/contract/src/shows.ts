@@ -17,9 +17,10 @@ export type LocaleText = z.infer<typeof LocaleText>;
 /** Vendor ids with a meaning of their own; any other id is an external shop. */
 export const VENDOR_IDS = { own: 'encore', partner: 'weverse', thirdParty: 'thirdparty' } as const;
 
-export const VendorId = z
-  .string()
-  .regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'lowercase letters, digits, "-" and "_", at most 64');
+export const VendorId = safeString().regex(
+  /^[a-z0-9][a-z0-9_-]{0,63}$/,
+  'lowercase letters, digits, "-" and "_", at most 64',
+);
 
 export const ValidateType = z.enum(['external', 'encore', 'weverse', 'thirdparty']);
 export type ValidateType = z.infer<typeof ValidateType>;
@@ -153,8 +154,7 @@ export const EventConfig = z.object({
    * a programme) under the video, rendered only when this is non-empty. An https URL or a path on
    * this site.
    */
-  iframe_src: z
-    .string()
+  iframe_src: safeString()
     .max(2048)
     .regex(/^$|^https:\/\/|^\/(?!\/)/, 'an https URL or a path on this site')
     .optional(),
