@@ -13,8 +13,13 @@ export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();
 }
 
+// Control characters (NUL among them) and lone surrogates: no mailbox has them, and PostgreSQL
+// refuses NUL (issue 12). Checked here too so that paths outside the HTTP schemas (the CSV import
+// command) refuse them as an invalid address.
+const NOT_IN_EMAIL = /[\p{Cc}\p{Cs}]/u;
+
 export function isValidEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL_RE.test(email);
+  return email.length <= 254 && EMAIL_RE.test(email) && !NOT_IN_EMAIL.test(email);
 }
 
 /** The characters a username may not contain (section 5), besides whitespace. */

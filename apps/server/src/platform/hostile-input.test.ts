@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING } from '../../test/commerce-fixtures.ts';
 import { auth, createShow, createUser, login, STRONG_PASSWORD } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { parseCodeCsv } from '../modules/tickets/code-import.ts';
 
 /**
  * The classes of issue 12 that answered 500, one request per place it was seen: a NUL byte in any
@@ -96,6 +97,16 @@ describe('hostile strings and ids are the schema’s 400, never a 500 (issue 12)
     });
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toContain(UNSAFE_TEXT_MESSAGE);
+  });
+
+  it('a NUL byte in a CSV read by the import command is a line error', () => {
+    // The command (npm run import-codes) reads a file, not a request: no schema sees it. (A lone
+    // surrogate does not survive the CSV reader's decoding: it arrives as U+FFFD.)
+    const { rows, errors } = parseCodeCsv('code,email,vendor,attributes\nABCD,a\u0000b@x.com,encore,\n', [
+      'encore',
+    ]);
+    expect(rows).toEqual([]);
+    expect(errors).toEqual([{ line: 2, message: expect.stringContaining('is not a valid address') }]);
   });
 
   it('a lone surrogate names its field', async () => {

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { SPEC_TEXT_EN } from '@encore/contract';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, login, STRONG_PASSWORD, uniqueIdentity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import * as m0011 from '../../db/migrations/0011-username-skeleton.ts';
 import { isProfaneUsername } from '../../platform/profanity.ts';
 import { isReservedUsername, usernameSkeleton } from './username-skeleton.ts';
 import { createUsersRepo, isUsernameConflict } from './users.repo.ts';
@@ -160,6 +162,33 @@ describe('the database keeps skeletons unique', () => {
       .then(() => null)
       .catch((e: unknown) => e);
     expect(isUsernameConflict(err)).toBe(true);
+  });
+});
+
+describe('migration 0011', () => {
+  it('backfills skeletons oldest first; a newer existing look-alike keeps its name without one', async () => {
+    await m0011.down(t.db as unknown as Kysely<unknown>);
+    const name = freshName();
+    const insert = (username: string) =>
+      t.db
+        .insertInto('users')
+        .values({ email: `${username}@example.test`, username, password_hash: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+    const older = await insert(name);
+    const newer = await insert(name.replace('o', '0'));
+    await m0011.up(t.db as unknown as Kysely<unknown>);
+    const rows = await t.db
+      .selectFrom('users')
+      .select(['id', 'username_skeleton'])
+      .where('id', 'in', [older.id, newer.id])
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: older.id, username_skeleton: usernameSkeleton(name) },
+      { id: newer.id, username_skeleton: null },
+    ]);
+    expect((await register(name.replace('e', 'е'))).statusCode).toBe(409);
   });
 });
 
