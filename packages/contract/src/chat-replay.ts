@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { Toss } from './chat.ts';
+import { safeIntParam } from './safe-input.ts';
 import { IsoDateTime } from './shows.ts';
 import { ShowSlugParams } from './tickets.ts';
 
@@ -16,7 +17,7 @@ export const ChatReplayQuery = z
   .object({
     from: IsoDateTime,
     to: IsoDateTime,
-    limit: z.coerce.number().int().min(1).max(CHAT_REPLAY_LIMIT_MAX).default(200),
+    limit: safeIntParam().min(1).max(CHAT_REPLAY_LIMIT_MAX).default(200),
     /** Continue a truncated answer: only tosses after this one (sent at `from`) and later ones. */
     after: z.uuid().optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeInt, safeIntParam, safeString } from './safe-input.ts';
 import { IsoDateTime } from './shows.ts';
 import { ShowSlugParams } from './tickets.ts';
 
@@ -16,8 +17,8 @@ export const LiveCaptionParams = ShowSlugParams;
 
 export const PostLiveCaptionBody = z.object({
   /** One of the show's caption languages (its caption_files). */
-  lang: z.string().regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/),
-  text: z.string().trim().min(1).max(LIVE_CAPTION_TEXT_MAX),
+  lang: safeString().regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/),
+  text: safeString().trim().min(1).max(LIVE_CAPTION_TEXT_MAX),
   /** When the words were said; now when absent. */
   start: IsoDateTime.optional(),
   /** How long the line stays; from its length when absent. */
@@ -31,9 +32,9 @@ export const PostLiveCaptionBody = z.object({
 export type PostLiveCaptionBody = z.infer<typeof PostLiveCaptionBody>;
 
 export const LiveCaption = z.object({
-  id: z.string(),
-  lang: z.string(),
-  text: z.string(),
+  id: safeString(),
+  lang: safeString(),
+  text: safeString(),
   start: IsoDateTime,
   end: IsoDateTime,
 });
@@ -42,11 +43,10 @@ export type LiveCaption = z.infer<typeof LiveCaption>;
 export const PostLiveCaptionResponse = z.object({ caption: LiveCaption });
 
 export const LiveCaptionsQuery = z.object({
-  lang: z
-    .string()
+  lang: safeString()
     .regex(/^[a-z]{2,3}(-[a-z]{2,4})?$/)
     .optional(),
-  limit: z.coerce.number().int().min(1).max(200).default(50),
+  limit: safeIntParam().min(1).max(200).default(50),
 });
 export const LiveCaptionsResponse = z.object({ captions: z.array(LiveCaption) });
 export type LiveCaptionsResponse = z.infer<typeof LiveCaptionsResponse>;
