@@ -118,7 +118,11 @@ const login = await api('POST', '/thor/auth/email_login/', null, {
   password: values.password,
 });
 const token = login.key;
-const enabled = await api('PUT', `/thor/host/shows/${slug}/ingest/`, token, {});
+// Turn ingest on only when it is off: a host's own ladder stays as configured.
+const enabled = await api('GET', `/thor/host/shows/${slug}/ingest/`, token).then(
+  (status) => ({ status, new_keys: [] }),
+  () => api('PUT', `/thor/host/shows/${slug}/ingest/`, token, {}),
+);
 const fresh = new Map(enabled.new_keys.map((k) => [k.stream, k.key]));
 const angles = enabled.status.keys.map((k) => k.stream).filter((s) => s.startsWith('mix-stream'));
 const count = Math.min(Number(values.angles), angles.length);
