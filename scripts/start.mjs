@@ -13,6 +13,18 @@ if (process.env.NODE_ENV !== 'production') {
   if (media !== 0) console.warn('Demo media generation failed: /media answers 503 until it succeeds.');
 }
 
+// Live ingest (INGEST_ENABLED): the RTMP engine and ffmpeg, installed with apt when missing.
+if (/^(true|1)$/.test(process.env.INGEST_ENABLED ?? '')) {
+  const code = await run('bash', [
+    path.join(root, 'scripts/ensure-system-packages.sh'),
+    'nginx:nginx',
+    '/usr/lib/nginx/modules/ngx_rtmp_module.so:libnginx-mod-rtmp',
+    'ffmpeg:ffmpeg',
+  ]);
+  if (code !== 0)
+    console.warn('Installing nginx, libnginx-mod-rtmp or ffmpeg failed: live ingest will not start.');
+}
+
 const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
   stdio: 'inherit',
   cwd: root,
