@@ -118,10 +118,14 @@ const login = await api('POST', '/thor/auth/email_login/', null, {
   password: values.password,
 });
 const token = login.key;
-// Turn ingest on only when it is off: a host's own ladder stays as configured.
-const enabled = await api('GET', `/thor/host/shows/${slug}/ingest/`, token).then(
-  (status) => ({ status, new_keys: [] }),
-  () => api('PUT', `/thor/host/shows/${slug}/ingest/`, token, {}),
+// Turn ingest on (idempotent; it also points the show's streams at the live origin again after the
+// demo seed re-timed the show), keeping a ladder the host configured.
+const current = await api('GET', `/thor/host/shows/${slug}/ingest/`, token).catch(() => null);
+const enabled = await api(
+  'PUT',
+  `/thor/host/shows/${slug}/ingest/`,
+  token,
+  current ? { ladder: current.ladder } : {},
 );
 const fresh = new Map(enabled.new_keys.map((k) => [k.stream, k.key]));
 const angles = enabled.status.keys.map((k) => k.stream).filter((s) => s.startsWith('mix-stream'));
