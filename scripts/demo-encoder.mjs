@@ -118,7 +118,15 @@ const login = await api('POST', '/thor/auth/email_login/', null, {
   password: values.password,
 });
 const token = login.key;
-const enabled = await api('PUT', `/thor/host/shows/${slug}/ingest/`, token, {});
+// Turn ingest on (idempotent; it also points the show's streams at the live origin again after the
+// demo seed re-timed the show), keeping a ladder the host configured.
+const current = await api('GET', `/thor/host/shows/${slug}/ingest/`, token).catch(() => null);
+const enabled = await api(
+  'PUT',
+  `/thor/host/shows/${slug}/ingest/`,
+  token,
+  current ? { ladder: current.ladder } : {},
+);
 const fresh = new Map(enabled.new_keys.map((k) => [k.stream, k.key]));
 const angles = enabled.status.keys.map((k) => k.stream).filter((s) => s.startsWith('mix-stream'));
 const count = Math.min(Number(values.angles), angles.length);
@@ -149,7 +157,10 @@ function start(n, key) {
     if (!stopping && code !== 0 && code !== 255 && code !== null) {
       console.error(`angle ${n}: the encoder stopped (exit ${code}: dropped by Encore, or the show ended)`);
     }
-    if (children.size === 0 && !stopping && !dropping) process.exit(code ?? 0);
+    if (children.size === 0 && !stopping && !dropping) {
+      clearInterval(keepAlive);
+      process.exit(code ?? 0);
+    }
   });
   return child;
 }
@@ -190,9 +201,12 @@ if (drop >= 1 && drop <= count && values['drop-after'] !== '0') {
   }, Number(values['drop-after']) * 1000);
 }
 
+// Signal listeners do not keep Node running: while the only angle is dropped, this does.
+const keepAlive = setInterval(() => {}, 60_000);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopping = true;
+    clearInterval(keepAlive);
     for (const c of children) c.kill('SIGINT');
     setTimeout(() => process.exit(0), 2000).unref();
   });

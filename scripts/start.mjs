@@ -23,6 +23,22 @@ if (process.env.NODE_ENV !== 'production') {
   if (media !== 0) console.warn('Demo media generation failed: /media answers 503 until it succeeds.');
 }
 
+// Live ingest (INGEST_ENABLED): the RTMP engine and ffmpeg, installed with apt when missing.
+if (/^(true|1)$/.test(process.env.INGEST_ENABLED ?? '')) {
+  const ingest = await run(
+    'bash',
+    [
+      path.join(root, 'scripts/ensure-system-packages.sh'),
+      'nginx:nginx',
+      '/usr/lib/nginx/modules/ngx_rtmp_module.so:libnginx-mod-rtmp',
+      'ffmpeg:ffmpeg',
+    ],
+    track,
+  );
+  if (ingest !== 0)
+    console.warn('Installing nginx, libnginx-mod-rtmp or ffmpeg failed: live ingest will not start.');
+}
+
 process.off('SIGINT', stopEarly);
 process.off('SIGTERM', stopEarly);
 serve();

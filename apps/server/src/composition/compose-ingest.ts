@@ -74,11 +74,15 @@ export function composeIngest(core: Core) {
     if (!enabled) return;
     await app.register(ingestHooksRoutes({ feeds, secret: hookSecret }));
     app.addHook('onReady', async () => {
+      // Without the engine the rest of Encore still serves (the demo loop, replays): say so, go on.
       engine = await startRtmpEngine({
         port: rtmpPort,
         callbackBase: `http://127.0.0.1:${config.port}/internal/ingest/${hookSecret}`,
         dir: path.join(liveDir, '.engine'),
         log,
+      }).catch((err: unknown) => {
+        log.error({ err }, 'live ingest is unavailable: the RTMP engine did not start');
+        return null;
       });
     });
     app.addHook('onClose', async () => {

@@ -217,7 +217,10 @@ export function createBroadcastService(deps: BroadcastDeps) {
         });
       }
       const stored = (await states.map).get(showId);
-      return stored === undefined ? undefined : fanStatusOf(stateOf(stored, show));
+      // A show whose streams were set back to other sources (the demo seed re-times its shows at each
+      // start, a host's editor) plays those: its clock decides again.
+      const fed = Object.values(show.streams).some((s) => s.hls.url.startsWith(`/media/live/${show.slug}/`));
+      return stored === undefined || !fed ? undefined : fanStatusOf(stateOf(stored, show));
     },
   };
 }

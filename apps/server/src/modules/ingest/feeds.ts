@@ -78,9 +78,15 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
     /** on_publish: the key must be a stream key of a show still on, and its stream not on air. */
     async authorizePublish(name: string): Promise<PublishDecision> {
       const parsed = parseStreamKey(name);
-      if (!parsed) return { ok: false, reason: 'not a stream key' };
+      if (!parsed) {
+        deps.log.warn({}, 'publish refused: not a stream key');
+        return { ok: false, reason: 'not a stream key' };
+      }
       const row = await deps.repo.streamByKeyId(parsed.keyId);
-      if (!row) return { ok: false, reason: 'unknown key' };
+      if (!row) {
+        deps.log.warn({}, 'publish refused: no show has this stream key');
+        return { ok: false, reason: 'unknown key' };
+      }
       if (!secretMatches(parsed.secret, row.key_hash)) {
         setProblem(row.show_id, row.stream, 'wrong_key');
         deps.log.warn({ slug: row.slug, stream: row.stream }, 'publish refused: wrong stream key');

@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FeedProblem, LadderRung } from '@encore/contract';
 import {
@@ -128,6 +128,13 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
   const now = opts.now ?? Date.now;
   const streamDir = path.join(opts.liveDir, opts.slug, opts.stream);
   const runDir = path.join(streamDir, `.run-${now()}`);
+  // A run killed with its process leaves clear segments behind: never keep unencrypted media at rest.
+  const stale = await readdir(streamDir).catch(() => [] as string[]);
+  await Promise.all(
+    stale
+      .filter((d) => d.startsWith('.run-'))
+      .map((d) => rm(path.join(streamDir, d), { recursive: true, force: true })),
+  );
   const rungNames = ['source', ...opts.ladder.map((r) => r.name)];
   await Promise.all(rungNames.map((n) => mkdir(path.join(runDir, n), { recursive: true })));
   const file = indexFile(opts.liveDir, opts.slug, opts.stream);

@@ -210,7 +210,6 @@ export function BroadcastPanel({ slug }: { slug: string }) {
                   <Button size="sm" onClick={() => copy(shown.key)}>
                     {t('broadcast-copy')}
                   </Button>
-                  <span className="broadcast-keys__once">{t('broadcast-key-once')}</span>
                 </>
               ) : (
                 <code className="broadcast-keys__key">{t('broadcast-key-hidden', { hint: k.key_hint })}</code>
@@ -224,6 +223,7 @@ export function BroadcastPanel({ slug }: { slug: string }) {
               >
                 {t('broadcast-rotate')}
               </Button>
+              {shown && <span className="broadcast-keys__once">{t('broadcast-key-once')}</span>}
             </li>
           );
         })}

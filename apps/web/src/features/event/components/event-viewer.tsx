@@ -7,6 +7,7 @@ import { useNoticeStore } from '../../../lib/store/notice-store.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { EntitlementChips } from '../../tickets/index.ts';
 import { ViewerPage } from '../../viewer/index.ts';
+import { useBroadcastStatus } from '../hooks/use-broadcast-status.ts';
 import { useDeviceSession } from '../hooks/use-device-session.ts';
 
 /**
@@ -31,19 +32,25 @@ export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; o
     onRevoked: () => endSession('logout-success'),
   });
   const { show, ticket } = entry;
-  const status = showStatus(show, new Date(now));
+  // A live-ingest show follows its broadcast (Go live, End show) as it happens; a demo show its clock.
+  const broadcast = useBroadcastStatus(show.slug, show.channel_id);
+  const status = broadcast ?? showStatus(show, new Date(now));
   const live = status === 'live';
 
   const info = (
     <div className="event-info">
       <div className="event-info__heading">
         <span
-          className={`status-pill status-pill--${live ? 'live' : 'open'}`}
+          className={`status-pill status-pill--${live ? 'live' : status === 'ended' ? 'ended' : 'open'}`}
           data-testid="event-status"
           data-status={status}
         >
-          <span className="live-dot" aria-hidden="true" />
-          {live ? t('show-status-live') : t('show-status-open')}
+          {status !== 'ended' && <span className="live-dot" aria-hidden="true" />}
+          {live
+            ? t('show-status-live')
+            : status === 'ended'
+              ? t('event-status-ended')
+              : t('show-status-open')}
         </span>
         <div className="event-info__titles">
           <p className="event-info__artist">{show.artist_name}</p>

@@ -38,4 +38,6 @@ export const enEvent = {
   'event-try-again': 'Try again',
   'event-expired-title': 'Session expired',
   'event-session-expired': 'Your session has expired. Please re-enter the event.',
+  // Live ingest (issue 11): the viewer's status after End show.
+  'event-status-ended': 'Show ended',
 };

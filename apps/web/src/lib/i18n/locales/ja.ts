@@ -707,4 +707,6 @@ export const ja: Messages = {
   'broadcast-error-ALREADY_LIVE': 'すでにライブ中です。',
   'broadcast-error-SHOW_ENDED': '公演は終了しています。',
   'broadcast-error-NOT_LIVE': 'まだライブではありません。',
+  // Live ingest (issue 11): the viewer's status after End show.
+  'event-status-ended': '公演終了',
 };

@@ -690,4 +690,6 @@ export const ko: Messages = {
   'broadcast-error-ALREADY_LIVE': '이미 라이브 중입니다.',
   'broadcast-error-SHOW_ENDED': '공연이 종료되었습니다.',
   'broadcast-error-NOT_LIVE': '아직 라이브가 아닙니다.',
+  // Live ingest (issue 11): the viewer's status after End show.
+  'event-status-ended': '공연 종료',
 };

@@ -669,4 +669,6 @@ export const zhCn: Messages = {
   'broadcast-error-ALREADY_LIVE': '演出已在直播中。',
   'broadcast-error-SHOW_ENDED': '演出已结束。',
   'broadcast-error-NOT_LIVE': '演出尚未开始直播。',
+  // Live ingest (issue 11): the viewer's status after End show.
+  'event-status-ended': '演出已结束',
 };

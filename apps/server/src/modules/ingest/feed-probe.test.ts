@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { parseInputStreams, parseProgress } from './feed-probe.ts';
+import { codecsOf } from './packager.ts';
+
+// What the packager reads off ffmpeg: the input's streams (the refusal reasons) and its progress.
+const banner = (streams: string) => `Input #0, flv, from 'rtmp://127.0.0.1:1935/live/f00':
+  Metadata:
+    encoder         : Lavf59.27.100
+  Duration: 00:00:00.00, start: 0.000000, bitrate: N/A
+${streams}Stream mapping:
+  Stream #0:0 -> #0:0 (copy)
+Output #0, segment, to 'x/%06d.ts':
+  Stream #0:0: Video: h264, yuv420p, 10x10, q=2-31
+`;
+
+describe('feed probe', () => {
+  it('reads the video and audio codecs, picture size and frame rate from the input only', () => {
+    const input = parseInputStreams(
+      banner(
+        '  Stream #0:0: Video: h264 (Constrained Baseline), yuv420p(progressive), 426x240 [SAR 1:1 DAR 71:40], 30 fps, 30 tbr, 1k tbn\n' +
+          '  Stream #0:1: Audio: aac (LC), 48000 Hz, mono, fltp, 64 kb/s\n',
+      ),
+    );
+    expect(input.video).toEqual({ codec: 'h264', width: 426, height: 240, fps: 30 });
+    expect(input.audio?.codec).toBe('aac');
+  });
+
+  it('sees an audio-only feed and another video codec (the refusals)', () => {
+    expect(
+      parseInputStreams(banner('  Stream #0:0: Audio: aac (LC), 48000 Hz, stereo, fltp\n')).video,
+    ).toBeNull();
+    const flv = parseInputStreams(banner('  Stream #0:0: Video: flv1, yuv420p, 426x240, 200 kb/s, 30 fps\n'));
+    expect(flv.video?.codec).toBe('flv1');
+  });
+
+  it('reads frames, dropped frames and output time from a -progress block', () => {
+    expect(
+      parseProgress('frame=120\nfps=30.0\ndrop_frames=2\nout_time_us=4000000\nprogress=continue'),
+    ).toEqual({
+      frames: 120,
+      droppedFrames: 2,
+      outTimeMs: 4000,
+    });
+    expect(parseProgress('frame=0\nout_time_us=N/A\nprogress=continue').outTimeMs).toBeNull();
+  });
+
+  it('names the H.264 profile and level as RFC 6381 codecs', () => {
+    expect(codecsOf('High', 31, true)).toBe('avc1.64001f,mp4a.40.2');
+    expect(codecsOf('Main', 30, false)).toBe('avc1.4d401e');
+    expect(codecsOf('Constrained Baseline', 21, true)).toBe('avc1.42e015,mp4a.40.2');
+    expect(codecsOf(null, 30, true)).toBeNull();
+  });
+});
