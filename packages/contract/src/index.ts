@@ -22,6 +22,8 @@ export * from './errors.ts';
 export * from './event-entry.ts';
 export * from './lightstick-rules.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
+export * from './moderation-rules.ts';
 export * from './partner.ts';
 export * from './partner-rules.ts';
 export * from './phone.ts';

@@ -15,7 +15,7 @@ export type NewToss = {
   stickerId: string | null;
   stickerImage: string | null;
   sendTime: Date;
-  heldReason: 'profanity' | 'chat_disabled' | null;
+  heldReason: 'profanity' | 'chat_disabled' | 'blocked_term' | 'restricted' | null;
 };
 
 export type StoredToss = {
@@ -108,25 +108,29 @@ export function createHangsRepo(db: Db) {
 
     /** The hang's latest delivered tosses, newest first. */
     async recentTosses(hangId: number, limit: number): Promise<StoredToss[]> {
-      return db
-        .selectFrom('tosses')
-        .innerJoin('users', 'users.id', 'tosses.user_id')
-        .select([
-          'tosses.id',
-          'tosses.hang_id',
-          'tosses.user_id',
-          'users.username',
-          'tosses.toss_type',
-          'tosses.toss_text',
-          'tosses.sticker_id',
-          'tosses.sticker_image',
-          'tosses.send_time',
-        ])
-        .where('tosses.hang_id', '=', hangId)
-        .where('tosses.held_reason', 'is', null)
-        .orderBy('tosses.send_time', 'desc')
-        .limit(limit)
-        .execute();
+      return (
+        db
+          .selectFrom('tosses')
+          .innerJoin('users', 'users.id', 'tosses.user_id')
+          .select([
+            'tosses.id',
+            'tosses.hang_id',
+            'tosses.user_id',
+            'users.username',
+            'tosses.toss_type',
+            'tosses.toss_text',
+            'tosses.sticker_id',
+            'tosses.sticker_image',
+            'tosses.send_time',
+          ])
+          .where('tosses.hang_id', '=', hangId)
+          .where('tosses.held_reason', 'is', null)
+          // Deleted by a moderator: gone from the history a later join returns.
+          .where('tosses.deleted_at', 'is', null)
+          .orderBy('tosses.send_time', 'desc')
+          .limit(limit)
+          .execute()
+      );
     },
 
     async chatEnabled(showId: number): Promise<boolean> {
