@@ -11,6 +11,8 @@ import { showToast } from '../../lib/store/toast-store.ts';
 import { chatAlert, clearOverlayAlert, clearSlateAlert, overlayAlert, slateAlert } from './alert-forms.ts';
 import { sendAlert } from './api/send-alert.ts';
 import { LightstickCard } from './lightstick-card.tsx';
+import { AuditLogPanel, ModerationPanel } from './moderation/index.ts';
+import { ModeratorRoom } from './moderation/moderator-room.tsx';
 import './control-room.css';
 
 const placementKey = {
@@ -31,6 +33,8 @@ export function ControlRoomPage() {
   const [overlay, setOverlay] = useState({ msg: '', placement: 'center' as OverlayPlacement, duration: '' });
   const [slate, setSlate] = useState({ url: '', link: '', duration: '', endSlate: false });
 
+  // Moderation (issue 13): a moderator of this show gets its moderation panels, not the host's cues.
+  if (role === 'fan') return <ModeratorRoom slug={slug} />;
   if (role !== 'host') {
     return (
       <main className="control-room control-room--refused" data-testid="control-refused">
@@ -212,6 +216,8 @@ export function ControlRoomPage() {
 
         <LightstickCard busy={busy} publish={publish} />
       </div>
+      <ModerationPanel slug={slug} />
+      <AuditLogPanel slug={slug} />
     </main>
   );
 }
