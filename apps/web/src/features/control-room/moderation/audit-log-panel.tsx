@@ -53,6 +53,7 @@ export function AuditLogPanel({ slug }: { slug: string }) {
       {entries.length === 0 ? (
         <p className="mod-empty">{t('audit-empty')}</p>
       ) : (
+        // A phone shows each entry as a card (moderation.css): nothing scrolls sideways.
         <div className="mod-table-wrap">
           <table className="mod-table">
             <thead>
@@ -67,15 +68,23 @@ export function AuditLogPanel({ slug }: { slug: string }) {
             <tbody>
               {entries.map((e) => (
                 <tr key={e.id} data-testid="audit-row" data-action={e.action}>
-                  <td>
+                  <td data-label={t('audit-when')}>
                     <time dateTime={e.at}>{formatDateTime(e.at)}</time>
                   </td>
-                  <td>
-                    {e.actor} <span className="mod-role">{t(`audit-role-${e.actor_role}`)}</span>
+                  <td data-label={t('audit-who')}>
+                    <span>
+                      {e.actor} <span className="mod-role">{t(`audit-role-${e.actor_role}`)}</span>
+                    </span>
                   </td>
-                  <td>{isKnown(e.action) ? t(`audit-action-${e.action}` as MessageKey) : e.action}</td>
-                  <td>{e.target ?? t('audit-everyone')}</td>
-                  <td className="mod-table__detail">{e.detail}</td>
+                  <td data-label={t('audit-action')}>
+                    {isKnown(e.action) ? t(`audit-action-${e.action}` as MessageKey) : e.action}
+                  </td>
+                  <td data-label={t('audit-target')}>
+                    {e.target ?? (e.action.startsWith('alert.') ? t('audit-everyone') : '—')}
+                  </td>
+                  <td data-label={t('audit-detail')} className="mod-table__detail">
+                    {e.detail}
+                  </td>
                 </tr>
               ))}
             </tbody>
