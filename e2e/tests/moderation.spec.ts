@@ -35,8 +35,8 @@ async function appointedModerator(request: APIRequestContext, slug: string): Pro
   return { ...fan, token };
 }
 
-async function seriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).include('[data-testid="moderator-room"]').analyze();
+async function seriousViolations(page: Page, scope = '[data-testid="moderator-room"]') {
+  const results = await new AxeBuilder({ page }).include(scope).analyze();
   return results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -132,4 +132,21 @@ test('a moderator deletes a message, times a fan out and turns on slow mode; the
   await mod.screenshot({ path: test.info().outputPath('moderation-phone.png'), fullPage: true });
   expect(await seriousViolations(mod)).toEqual([]);
   await a.screenshot({ path: test.info().outputPath('fan-timed-out.png') });
+
+  // The host's control room carries the same panels (and the moderators card), the host's own
+  // actions in the log too.
+  const host = await signedInPage(browser, request, await demoAccount(request, 'host@encore.test'));
+  await host.goto(`/control/${show.slug}`);
+  await expect(host.getByTestId('mod-moderators')).toContainText(moderator.username, { timeout: 30_000 });
+  await host
+    .getByTestId('mod-restricted-item')
+    .filter({ hasText: mina.username })
+    .getByTestId('mod-lift')
+    .click();
+  await expect(a.getByTestId('chat-restricted')).toBeHidden();
+  await expect(host.getByTestId('audit-log').locator('[data-action="fan.unrestrict"]')).toBeVisible();
+  await host.getByTestId('moderation-panel').scrollIntoViewIfNeeded();
+  await host.screenshot({ path: test.info().outputPath('host-moderation-desktop.png'), fullPage: true });
+  expect(await seriousViolations(host, '[data-testid="moderation-panel"]')).toEqual([]);
+  expect(await seriousViolations(host, '[data-testid="audit-log"]')).toEqual([]);
 });

@@ -4,18 +4,7 @@ import { useEffect, useState } from 'react';
 import { realtime } from '../../../lib/realtime/realtime.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import { fetchFeed, moderationKeys } from './api/moderation-api.ts';
-
-/** What the feed keeps on screen: the newest messages of every hang together. */
-export const FEED_MAX = 300;
-
-/** Appends unseen tosses (by toss_id), oldest first, keeping the newest `max`. */
-export function mergeFeed(list: readonly Toss[], incoming: readonly Toss[], max = FEED_MAX): Toss[] {
-  const seen = new Set(list.map((t) => t.toss_id));
-  const added = incoming.filter((t) => !seen.has(t.toss_id) && seen.add(t.toss_id));
-  if (added.length === 0) return list as Toss[];
-  const next = [...list, ...added].sort((a, b) => a.send_time.localeCompare(b.send_time));
-  return next.length > max ? next.slice(next.length - max) : next;
-}
+import { mergeFeed } from './feed-list.ts';
 
 /**
  * The live feed of every hang of the show for its moderators: the feed call's history, then every
