@@ -44,7 +44,6 @@ export function composeChat(
   const moderationRepo = createModerationRepo(db);
   const moderationAccess = createModerationAccess({ repo: moderationRepo, shows: deps.shows });
   const gate = createChatGate({ repo: moderationRepo, limiter, bus, log });
-  app.addHook('onReady', async () => gate.ready());
   app.addHook('onClose', async () => gate.close());
   const hangs = createHangsService({
     moderators: moderationAccess,
@@ -87,6 +86,7 @@ export function composeChat(
     shows: deps.shows,
     access: moderationAccess,
     gate,
+    reportLimiter: limiter('toss-report', { points: 20, durationSec: 60 }),
     bus,
   });
   const alerts = createAlertsService({

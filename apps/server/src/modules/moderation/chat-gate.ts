@@ -42,10 +42,19 @@ export function createChatGate(deps: {
     now: () => now().getTime(),
   });
   const slowLimiters = new Map<number, Limiter>();
-  // A change made on another node reaches this one at once, not after the cache's second.
-  const unsubscribe = deps.bus.subscribe(MODERATION_SYNC_CHANNEL, (m) => {
-    if (m.event.kind === 'moderation_changed') cache.forget(m.event.show_id);
-  });
+  let unsubscribe: (() => void) | null = null;
+
+  /**
+   * Hears other nodes' changes, so that one made elsewhere holds here at once rather than after the
+   * cache's second. Started by the first read, when the app serves requests: nothing is cached
+   * before it, and a Redis SUBSCRIBE sent while the app was still starting was seen to be lost.
+   */
+  function listen(): void {
+    if (unsubscribe) return;
+    unsubscribe = deps.bus.subscribe(MODERATION_SYNC_CHANNEL, (m) => {
+      if (m.event.kind === 'moderation_changed') cache.forget(m.event.show_id);
+    });
+  }
 
   function slowLimiter(seconds: number): Limiter {
     let limiter = slowLimiters.get(seconds);
@@ -58,6 +67,7 @@ export function createChatGate(deps: {
   }
 
   async function policy(showId: number): Promise<ShowPolicy> {
+    listen();
     const hit = cache.get(showId);
     if (hit) return hit;
     const started = cache.epoch();
@@ -98,11 +108,8 @@ export function createChatGate(deps: {
         .catch((err: unknown) => deps.log.warn({ err, showId }, 'moderation change not shared'));
     },
 
-    /** Resolves once this node hears other nodes' changes (Redis subscription live). */
-    ready: () => deps.bus.ready(MODERATION_SYNC_CHANNEL),
-
     close(): void {
-      unsubscribe();
+      unsubscribe?.();
     },
 
     /** Throws 429 SLOW_MODE when the fan sent within the show's slow-mode window. */

@@ -61,6 +61,15 @@ export function createModerationRepo(db: Db) {
       .where('hangs.show_id', '=', showId);
 
   return {
+    /** A user by username, any case, with the role that decides whether they can be restricted. */
+    async userByUsername(username: string) {
+      return db
+        .selectFrom('users')
+        .select(['id', 'username', 'role'])
+        .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+        .executeTakeFirst();
+    },
+
     async isModerator(showId: number, userId: number): Promise<boolean> {
       const row = await db
         .selectFrom('show_moderators')

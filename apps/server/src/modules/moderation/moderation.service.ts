@@ -17,6 +17,7 @@ import {
 import type { ChatRestrictionKind, UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { normaliseChatTerm } from '../../platform/profanity.ts';
+import type { Limiter } from '../../platform/rate-limit.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import { presentToss } from '../hangs/hangs.presenter.ts';
 import type { HangsRepo } from '../hangs/hangs.repo.ts';
@@ -39,11 +40,13 @@ const userNotFound = (name: string) => new AppError('USER_NOT_FOUND', 404, `No f
  */
 export function createModerationService(deps: {
   repo: ModerationRepo;
-  hangsRepo: Pick<HangsRepo, 'hangsOfShow' | 'monikersOf' | 'userByUsername'>;
+  hangsRepo: Pick<HangsRepo, 'hangsOfShow' | 'monikersOf'>;
   hangs: Pick<HangsService, 'hangById' | 'canReadHang'>;
   shows: Pick<ShowsService, 'listed' | 'bySlug'>;
   access: ModerationAccess;
   gate: ChatGate;
+  /** Reports per fan: a fan cannot flood the moderators' queue. */
+  reportLimiter: Limiter;
   bus: Bus;
   now?: () => Date;
 }) {
@@ -74,7 +77,7 @@ export function createModerationService(deps: {
   }
 
   async function target(name: string) {
-    const user = await deps.hangsRepo.userByUsername(name);
+    const user = await deps.repo.userByUsername(name);
     if (!user) throw userNotFound(name);
     return user;
   }
@@ -144,6 +147,7 @@ export function createModerationService(deps: {
     async restrict(ctx: ModerationContext, body: RestrictBody): Promise<RestrictedFan> {
       const fan = await target(body.username);
       if (fan.id === ctx.actor.id) throw new AppError('BAD_REQUEST', 400, 'You cannot restrict yourself.');
+      if (fan.role === 'host') throw new AppError('BAD_REQUEST', 400, 'A host cannot be restricted.');
       const at = now();
       const until =
         body.kind === 'timeout' ? new Date(at.getTime() + (body.duration_seconds ?? 300) * 1000) : null;
@@ -342,6 +346,7 @@ export function createModerationService(deps: {
       }
       const row = await deps.repo.tossOfShow(ctx.show.row.id, tossId);
       if (!row || row.hang_id !== hangId || row.held_reason !== null || row.deleted_at) throw tossNotFound();
+      await deps.reportLimiter.consume(String(user.id));
       await deps.repo.report(row.id, user.id, now());
       return { toss_id: row.id, reported: true };
     },

@@ -248,6 +248,8 @@ describe('timeouts and bans', () => {
     expect((await m('POST', 'restrictions', { username: modUser.username, kind: 'ban' })).statusCode).toBe(
       400,
     );
+    const host = await createUser(t.db, { role: 'host' });
+    expect((await m('POST', 'restrictions', { username: host.username, kind: 'ban' })).statusCode).toBe(400);
   });
 
   it("the host's per-fan chat off silences that fan for others, survives a reload, and chat on lifts it", async () => {
@@ -345,6 +347,11 @@ describe('slow mode, blocked terms, the queue and reports', () => {
     await socket.waitFor(isEvent('toss_deleted', (e) => e.toss_id === sent.toss.toss_id));
     await socket.close();
     expect(QueueResponse.parse((await m('GET', 'queue')).json()).items).toEqual([]);
+    // A fan cannot flood the queue: 20 reports a minute.
+    const kept = TossResponse.parse((await sendToss(t.app, a, 'fine words')).json());
+    const codes = [];
+    for (let i = 0; i < 20; i++) codes.push((await report(b.headers, kept.toss.toss_id)).statusCode);
+    expect(codes.filter((c) => c === 429)).toHaveLength(2);
   });
 });
 
