@@ -106,31 +106,28 @@ export function createHangsRepo(db: Db) {
         .execute();
     },
 
-    /** The hang's latest delivered tosses, newest first. */
+    /** The hang's latest delivered tosses, newest first; deleted ones (moderation) are gone from it. */
     async recentTosses(hangId: number, limit: number): Promise<StoredToss[]> {
-      return (
-        db
-          .selectFrom('tosses')
-          .innerJoin('users', 'users.id', 'tosses.user_id')
-          .select([
-            'tosses.id',
-            'tosses.hang_id',
-            'tosses.user_id',
-            'users.username',
-            'tosses.toss_type',
-            'tosses.toss_text',
-            'tosses.sticker_id',
-            'tosses.sticker_image',
-            'tosses.send_time',
-          ])
-          .where('tosses.hang_id', '=', hangId)
-          .where('tosses.held_reason', 'is', null)
-          // Deleted by a moderator: gone from the history a later join returns.
-          .where('tosses.deleted_at', 'is', null)
-          .orderBy('tosses.send_time', 'desc')
-          .limit(limit)
-          .execute()
-      );
+      return db
+        .selectFrom('tosses')
+        .innerJoin('users', 'users.id', 'tosses.user_id')
+        .select([
+          'tosses.id',
+          'tosses.hang_id',
+          'tosses.user_id',
+          'users.username',
+          'tosses.toss_type',
+          'tosses.toss_text',
+          'tosses.sticker_id',
+          'tosses.sticker_image',
+          'tosses.send_time',
+        ])
+        .where('tosses.hang_id', '=', hangId)
+        .where('tosses.held_reason', 'is', null)
+        .where('tosses.deleted_at', 'is', null)
+        .orderBy('tosses.send_time', 'desc')
+        .limit(limit)
+        .execute();
     },
 
     async chatEnabled(showId: number): Promise<boolean> {
