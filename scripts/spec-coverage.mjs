@@ -13,7 +13,16 @@ if (!existsSync(checklistFile)) {
   process.exit(0);
 }
 const checklist = readFileSync(checklistFile, 'utf8');
-const rows = [...checklist.matchAll(/^\| ([A-Z0-9]+-\d+) \| (.+?) \| (.+?) \| (.+?) \|$/gm)].map((m) => ({
+// Requirements the repository's issues add beyond the shared checklist (the OPS area of the control
+// room): docs/coverage/*-rows.md, in the checklist's own table format, read after it in name order.
+const extraRows = readdirSync(path.join(root, 'docs/coverage'))
+  .filter((f) => f.endsWith('-rows.md'))
+  .sort()
+  .map((f) => readFileSync(path.join(root, 'docs/coverage', f), 'utf8'))
+  .join('\n');
+const rows = [
+  ...`${checklist}\n${extraRows}`.matchAll(/^\| ([A-Z0-9]+-\d+) \| (.+?) \| (.+?) \| (.+?) \|$/gm),
+].map((m) => ({
   id: m[1],
   text: m[2],
 }));

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { TOSS_TEXT_MAX, TOSS_TYPES } from './chat-rules.ts';
 import { safeIdParam, safeInt, safeString } from './safe-input.ts';
+import { CHAT_RESTRICTION_KINDS } from './moderation-rules.ts';
 import { IsoDateTime, PaidEventName } from './shows.ts';
 import { isVisiblyEmpty } from './text-normalise.ts';
 
@@ -47,6 +48,16 @@ export const Toss = z.object({
 export type Toss = z.infer<typeof Toss>;
 
 /**
+ * What keeps this fan from chatting in the show (moderation): a timeout until a time, a ban, or the
+ * host's per-fan chat off; until null lasts until lifted. Toss answers and join_hang carry it.
+ */
+export const ChatRestriction = z.object({
+  kind: z.enum(CHAT_RESTRICTION_KINDS),
+  until: IsoDateTime.nullable(),
+});
+export type ChatRestriction = z.infer<typeof ChatRestriction>;
+
+/**
  * What the hang lets a fan toss (CHAT-04 was open; docs/decisions.md): chat text, stickers, cheers.
  * chat is false while the host has disabled outgoing chat.
  */
@@ -90,6 +101,10 @@ export const Hang = z.object({
   tosses: z.array(Toss),
   /** Whether the host currently allows outgoing chat (Encore addition, ALR-09 for late joiners). */
   chat_enabled: z.boolean(),
+  /** Moderation (Encore addition): the joining fan's own restriction in this show, in join_hang only. */
+  chat_restriction: ChatRestriction.nullable().optional(),
+  /** Moderation: one toss per this many seconds per fan; 0 or absent is off. */
+  slow_mode_seconds: z.number().int().min(0).optional(),
 });
 export type Hang = z.infer<typeof Hang>;
 
@@ -206,5 +221,7 @@ export const TossResponse = z.object({
   toss: Toss,
   delivered: z.boolean(),
   reason: z.enum(['profanity', 'chat_disabled']).optional(),
+  /** With reason chat_disabled: the sender's timeout, ban or per-fan chat off (moderation). */
+  restriction: ChatRestriction.optional(),
 });
 export type TossResponse = z.infer<typeof TossResponse>;

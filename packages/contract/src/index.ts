@@ -25,6 +25,8 @@ export * from './ingest.ts';
 export * from './lightstick-rules.ts';
 export * from './live-captions.ts';
 export * from './messages.ts';
+export * from './moderation.ts';
+export * from './moderation-rules.ts';
 export * from './partner.ts';
 export * from './partner-rules.ts';
 export * from './phone.ts';

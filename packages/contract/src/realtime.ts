@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Alert } from './alerts.ts';
-import { Toss } from './chat.ts';
+import { ChatRestriction, Toss } from './chat.ts';
 import { safeString } from './safe-input.ts';
 
 /**
@@ -62,6 +62,21 @@ export const ChannelEvent = z.discriminatedUnion('kind', [
     hang_id: z.number().int(),
     number_active: z.number().int().min(0),
   }),
+  /** Moderation: a host or moderator deleted this toss for everyone; remove it from the list. */
+  z.object({ kind: z.literal('toss_deleted'), hang_id: z.number().int(), toss_id: z.string() }),
+  /** Moderation, on `user-<id>`: this fan's restriction in the show changed (null: lifted). */
+  z.object({
+    kind: z.literal('chat_restriction'),
+    slug: z.string(),
+    restriction: ChatRestriction.nullable(),
+  }),
+  /**
+   * Between nodes only, on `internal-moderation` (no client may subscribe: no rule for `internal`):
+   * a show's restrictions, slow mode or blocked terms changed; every node forgets its cached copy.
+   */
+  z.object({ kind: z.literal('moderation_changed'), show_id: z.number().int() }),
+  /** Moderation, on `show-<slug>`: slow mode changed (0: off). */
+  z.object({ kind: z.literal('chat_policy'), slug: z.string(), slow_mode_seconds: z.number().int().min(0) }),
 ]);
 export type ChannelEvent = z.infer<typeof ChannelEvent>;
 

@@ -14,6 +14,11 @@ import { hangsRoutes } from '../modules/hangs/hangs.routes.ts';
 import { createHangsService, HANG_IDLE_MS } from '../modules/hangs/hangs.service.ts';
 import { createMemoryPresence, createRedisPresence } from '../modules/hangs/presence.ts';
 import { createTossesService } from '../modules/hangs/tosses.service.ts';
+import { createChatGate } from '../modules/moderation/chat-gate.ts';
+import { createModerationRepo } from '../modules/moderation/moderation.repo.ts';
+import { moderationRoutes } from '../modules/moderation/moderation.routes.ts';
+import { createModerationService } from '../modules/moderation/moderation.service.ts';
+import { createModerationAccess } from '../modules/moderation/moderation-access.ts';
 import type { ShowsService } from '../modules/shows/shows.service.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { AuthGuards } from '../platform/auth-guard.ts';
@@ -41,7 +46,14 @@ export function composeChat(
 ) {
   const { app, config, db, redis, keyPrefix, bus, limiter, log } = core;
   const hangsRepo = createHangsRepo(db);
+  // Moderation (issue 13): moderators per show, and the toss path's restrictions, slow mode and terms.
+  const moderationRepo = createModerationRepo(db);
+  const moderationAccess = createModerationAccess({ repo: moderationRepo, shows: deps.shows });
+  const gate = createChatGate({ repo: moderationRepo, limiter, bus, log });
+  app.addHook('onClose', async () => gate.close());
   const hangs = createHangsService({
+    moderators: moderationAccess,
+    gate,
     hangs: hangsRepo,
     shows: deps.shows,
     tickets: deps.tickets,
@@ -57,6 +69,7 @@ export function composeChat(
     hangs,
     repo: hangsRepo,
     stickers: deps.catalog,
+    gate,
     limiter,
     budgets: { perUser: config.chat.userBudget, perHang: config.chat.hangBudget },
     bus,
@@ -72,9 +85,20 @@ export function composeChat(
   });
   // Before onClose closes the database: the taps gathered since the last flush are written.
   app.addHook('preClose', async () => cheer.close());
+  const moderation = createModerationService({
+    repo: moderationRepo,
+    hangsRepo,
+    hangs,
+    shows: deps.shows,
+    access: moderationAccess,
+    gate,
+    reportLimiter: limiter('toss-report', { points: 20, durationSec: 60 }),
+    bus,
+  });
   const alerts = createAlertsService({
     shows: deps.shows,
     hangs: hangsRepo,
+    moderation,
     onChatSwitch: (showId) => hangs.forgetChatState(showId),
     bus,
   });
@@ -104,6 +128,7 @@ export function composeChat(
     await app.register(chatReplayRoutes({ replay, guards }));
     await app.register(cheerRoutes({ cheer, guards }));
     await app.register(alertsRoutes({ alerts, guards }));
+    await app.register(moderationRoutes({ moderation, access: moderationAccess, guards }));
     await app.register(realtimeRoutes({ gateway }));
   }
 

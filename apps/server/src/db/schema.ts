@@ -216,7 +216,11 @@ export interface TossesTable {
   sticker_id: string | null;
   sticker_image: string | null;
   send_time: ColumnType<Date, Date | string, Date | string>;
-  held_reason: 'profanity' | 'chat_disabled' | null;
+  held_reason: 'profanity' | 'chat_disabled' | 'blocked_term' | 'restricted' | null;
+  /** Migration 0016: deleted for everyone by a host or moderator. */
+  deleted_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** Migration 0016: a held toss approved or discarded in the moderators' queue. */
+  reviewed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 export interface WallTotalsTable {
@@ -370,6 +374,57 @@ export interface IngestStreamsTable {
   media_iv: string;
 }
 
+/** Moderation (migration 0016). */
+export interface ShowModeratorsTable {
+  show_id: number;
+  user_id: number;
+  appointed_by: number | null;
+  created_at: Timestamp;
+}
+
+export type ChatRestrictionKind = 'timeout' | 'ban' | 'chat_off';
+
+export interface ChatRestrictionsTable {
+  show_id: number;
+  user_id: number;
+  kind: ChatRestrictionKind;
+  until: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface ShowChatPoliciesTable {
+  show_id: number;
+  slow_mode_seconds: Generated<number>;
+  updated_at: Timestamp;
+}
+
+export interface ShowBlockedTermsTable {
+  show_id: number;
+  term: string;
+  created_at: Timestamp;
+}
+
+export interface TossReportsTable {
+  toss_id: string;
+  reporter_id: number;
+  created_at: Timestamp;
+  resolved_at: NullableTimestamp;
+}
+
+export interface AuditLogTable {
+  /** bigint: drivers answer it as a string. */
+  id: ColumnType<string, never, never>;
+  show_id: number | null;
+  actor_id: number | null;
+  actor_username: string;
+  actor_role: string;
+  action: string;
+  target: string | null;
+  detail: Generated<string>;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -399,6 +454,12 @@ export interface Database {
   login_devices: LoginDevicesTable;
   show_broadcasts: ShowBroadcastsTable;
   ingest_streams: IngestStreamsTable;
+  show_moderators: ShowModeratorsTable;
+  chat_restrictions: ChatRestrictionsTable;
+  show_chat_policies: ShowChatPoliciesTable;
+  show_blocked_terms: ShowBlockedTermsTable;
+  toss_reports: TossReportsTable;
+  audit_log: AuditLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -57,8 +57,22 @@ export function chatBlocklistSize(): number {
  */
 export function hasBannedChatWord(text: string): boolean {
   chatBlocklist ??= buildChatBlocklist();
+  return hasChatTerm(text, chatBlocklist);
+}
+
+/**
+ * A chat text's words as the filter compares them, and a term list normalised the same way: the
+ * show-level blocked terms of moderation go through these two, so that they match exactly as the
+ * global list does.
+ */
+export function normaliseChatTerm(term: string): string {
+  return term.toLowerCase();
+}
+
+export function hasChatTerm(text: string, terms: ReadonlySet<string>): boolean {
+  if (terms.size === 0) return false;
   for (const word of text.split(' ')) {
-    if (word !== '' && chatBlocklist.has(word.toLowerCase())) return true;
+    if (word !== '' && terms.has(normaliseChatTerm(word))) return true;
   }
   return false;
 }

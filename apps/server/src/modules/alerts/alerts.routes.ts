@@ -1,6 +1,6 @@
 import { Alert, AlertParams, AlertPublished, ErrorBody } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AuthGuards } from '../../platform/auth-guard.ts';
+import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
 import type { AlertsService } from './alerts.service.ts';
 
 const err = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody]));
@@ -20,7 +20,8 @@ export function alertsRoutes(deps: { alerts: AlertsService; guards: AuthGuards }
           response: { 202: AlertPublished, ...err(400, 401, 403, 404) },
         },
       },
-      async (req, reply) => reply.code(202).send(await deps.alerts.publish(req.params.slug, req.body)),
+      async (req, reply) =>
+        reply.code(202).send(await deps.alerts.publish(sessionOf(req).user, req.params.slug, req.body)),
     );
   };
 }

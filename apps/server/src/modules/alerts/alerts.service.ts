@@ -1,24 +1,45 @@
 import { type Alert, type AlertPublished, showChannel, userChannel } from '@encore/contract';
+import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { HangsRepo } from '../hangs/hangs.repo.ts';
+import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ShowsService } from '../shows/shows.service.ts';
+
+/** What an alert leaves in the audit log: its kind and, briefly, what it said. */
+function alertDetail(alert: Alert): string {
+  switch (alert.type) {
+    case 'chat':
+      return alert.display_code === 0 ? 'chat off' : 'chat on';
+    case 'ls':
+      return alert.display_code === 1 ? 'light-stick on' : 'light-stick off';
+    case 'lightstick':
+      return `${alert.action}${alert.song_title ? ` ${alert.song_title}` : ''}`;
+    case 'ud':
+      return alert.d === -1 ? 'overlay cleared' : alert.msg.slice(0, 200);
+    case 'slate':
+      return alert.d === -1 ? 'slate cleared' : alert.url.slice(0, 200);
+  }
+}
 
 /**
  * Host alerts (ALR rows): to the whole show on `show-<slug>`, or with `f` to that one username's
  * `user-<id>` channel. The show-wide chat switch is also stored, so that late joiners, hang_status and
- * the toss check know it (the toss check within a second on every node).
+ * the toss check know it (the toss check within a second on every node). The per-fan chat switch is a
+ * chat restriction of moderation: the server holds that fan's tosses, across reloads and nodes. Every
+ * alert is written to the audit log.
  */
 export function createAlertsService(deps: {
   shows: Pick<ShowsService, 'bySlug'>;
   hangs: Pick<HangsRepo, 'userByUsername' | 'setChatEnabled'>;
+  moderation: Pick<ModerationService, 'fanChatSwitch' | 'audit'>;
   onChatSwitch: (showId: number) => void;
   bus: Bus;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
   return {
-    async publish(slug: string, alert: Alert): Promise<AlertPublished> {
+    async publish(host: UserRow, slug: string, alert: Alert): Promise<AlertPublished> {
       const show = await deps.shows.bySlug(slug);
       if (!show) throw new AppError('VIDEO_NOT_FOUND', 400, 'This show could not be found.');
       let channel = showChannel(slug);
@@ -26,11 +47,21 @@ export function createAlertsService(deps: {
         const target = await deps.hangs.userByUsername(alert.f);
         if (!target) throw new AppError('USER_NOT_FOUND', 404, `No fan is called ${alert.f}.`);
         channel = userChannel(target.id);
+        if (alert.type === 'chat') {
+          await deps.moderation.fanChatSwitch(show.row.id, slug, target, host.id, alert.display_code !== 0);
+        }
       } else if (alert.type === 'chat') {
         await deps.hangs.setChatEnabled(show.row.id, alert.display_code !== 0, now());
         deps.onChatSwitch(show.row.id);
       }
       await deps.bus.publish(channel, { kind: 'alert', slug, alert });
+      await deps.moderation.audit(
+        show.row.id,
+        { id: host.id, username: host.username, role: 'host' },
+        `alert.${alert.type}`,
+        alert.f ?? null,
+        alertDetail(alert),
+      );
       return { channel, alert };
     },
   };

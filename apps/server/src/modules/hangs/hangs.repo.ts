@@ -15,7 +15,7 @@ export type NewToss = {
   stickerId: string | null;
   stickerImage: string | null;
   sendTime: Date;
-  heldReason: 'profanity' | 'chat_disabled' | null;
+  heldReason: 'profanity' | 'chat_disabled' | 'blocked_term' | 'restricted' | null;
 };
 
 export type StoredToss = {
@@ -106,7 +106,7 @@ export function createHangsRepo(db: Db) {
         .execute();
     },
 
-    /** The hang's latest delivered tosses, newest first. */
+    /** The hang's latest delivered tosses, newest first; deleted ones (moderation) are gone from it. */
     async recentTosses(hangId: number, limit: number): Promise<StoredToss[]> {
       return db
         .selectFrom('tosses')
@@ -124,6 +124,7 @@ export function createHangsRepo(db: Db) {
         ])
         .where('tosses.hang_id', '=', hangId)
         .where('tosses.held_reason', 'is', null)
+        .where('tosses.deleted_at', 'is', null)
         .orderBy('tosses.send_time', 'desc')
         .limit(limit)
         .execute();

@@ -97,10 +97,10 @@ export function hangsRoutes(deps: {
         ...auth,
         schema: {
           tags: ['chat'],
-          summary: 'Send a chat message or a sticker (500 OVER_CAPACITY: wait 20 s)',
+          summary: 'Send a chat message or a sticker (500 OVER_CAPACITY: wait 20 s; 429 SLOW_MODE)',
           params: TossParams,
           body: TossBody,
-          response: { 200: TossResponse, ...err(400, 401, 403, 404, 412, 500, 503) },
+          response: { 200: TossResponse, ...err(400, 401, 403, 404, 412, 429, 500, 503) },
         },
       },
       async (req) => {

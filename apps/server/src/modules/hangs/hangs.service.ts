@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { Bus, BusLogger } from '../../realtime/bus.ts';
+import type { ChatGate } from '../moderation/chat-gate.ts';
 import type { CatalogEntry, ShowsService } from '../shows/shows.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import { presentHang, presentToss } from './hangs.presenter.ts';
@@ -44,6 +45,10 @@ export type HangsDeps = {
   shows: ShowsService;
   tickets: Pick<TicketsService, 'ticketFor'>;
   presence: Presence;
+  /** Moderators of a show read its hangs like hosts (without a ticket). */
+  moderators: { isModerator(showId: number, userId: number): Promise<boolean> };
+  /** The joining fan's restriction and the show's slow mode (moderation). */
+  gate: Pick<ChatGate, 'restrictionOf' | 'policy'>;
   bus: Bus;
   log: BusLogger;
   /** Fans per hang before join_hang opens the next one. */
@@ -167,7 +172,8 @@ export function createHangsService(deps: HangsDeps) {
 
   async function mayRead(user: UserRow, show: CatalogEntry): Promise<boolean> {
     if (user.role === 'host') return true;
-    return Boolean(await deps.tickets.ticketFor(user.id, show.row.id));
+    if (await deps.tickets.ticketFor(user.id, show.row.id)) return true;
+    return deps.moderators.isModerator(show.row.id, user.id);
   }
 
   return {
@@ -190,7 +196,7 @@ export function createHangsService(deps: HangsDeps) {
       chatCache.forget(showId);
     },
 
-    /** Realtime rule for hang-<suffix>: ticket holders of its show, and hosts. */
+    /** Realtime rule for hang-<suffix>: ticket holders of its show, its moderators, and hosts. */
     async canReadHang(user: UserRow, suffix: string): Promise<boolean> {
       const ctx = await hangBySuffix(suffix);
       return ctx ? mayRead(user, ctx.show) : false;
@@ -292,7 +298,10 @@ export function createHangsService(deps: HangsDeps) {
       const stored = (await deps.hangs.recentTosses(hang.id, RECENT_TOSSES)).reverse();
       const monikers = await deps.hangs.monikersOf([...new Set(stored.map((t) => t.user_id))]);
       const n = (await deps.presence.counts([hang.id], at.getTime())).get(hang.id) ?? 1;
-      return presentHang({
+      // A reload keeps a timeout, ban or chat off in view: the fan's client restores it from here.
+      const restriction = await deps.gate.restrictionOf(show.row.id, user.id);
+      const policy = await deps.gate.policy(show.row.id);
+      const joined = presentHang({
         hang,
         show,
         numberActive: n,
@@ -303,6 +312,7 @@ export function createHangsService(deps: HangsDeps) {
         chatEnabled: await chatEnabled(show.row.id),
         pollMs: HANG_POLL_MS,
       });
+      return { ...joined, chat_restriction: restriction, slow_mode_seconds: policy.slowModeSeconds };
     },
 
     /** PUT /thor/hangs/leave_hang: ends the fan's session of that hang (again: still 200). */

@@ -13,6 +13,7 @@ import { createBatcher } from '../../platform/batcher.ts';
 import { hasBannedChatWord } from '../../platform/profanity.ts';
 import type { LimiterFactory } from '../../platform/rate-limit.ts';
 import type { Bus, BusLogger } from '../../realtime/bus.ts';
+import type { ChatGate } from '../moderation/chat-gate.ts';
 import type { HangsRepo, NewToss } from './hangs.repo.ts';
 import type { HangsService } from './hangs.service.ts';
 
@@ -39,6 +40,8 @@ export function createTossesService(deps: {
   hangs: HangsService;
   repo: HangsRepo;
   stickers: StickerOwnership;
+  /** Restrictions, slow mode and show-level blocked terms (moderation). */
+  gate: Pick<ChatGate, 'check'>;
   limiter: LimiterFactory;
   budgets: TossBudgets;
   bus: Bus;
@@ -99,11 +102,15 @@ export function createTossesService(deps: {
       // Stored without the characters that hide or reorder text; filtered in its folded form (NFKC,
       // no invisible characters), so that "ｆｕｃｋ" or a word split by a zero-width joiner is caught.
       const text = body.toss_type === 'sticker' ? body.toss_text : cleanDisplayText(body.toss_text);
-      const reason = hasBannedChatWord(foldText(text))
-        ? ('profanity' as const)
-        : (await deps.hangs.chatEnabled(ctx.show.row.id))
-          ? null
-          : ('chat_disabled' as const);
+      // A restricted fan's toss is held before anything else; slow mode throws 429 SLOW_MODE.
+      const verdict = await deps.gate.check(ctx.show.row.id, user.id, text);
+      const held: NewToss['heldReason'] =
+        verdict.held ??
+        (hasBannedChatWord(foldText(text))
+          ? 'profanity'
+          : (await deps.hangs.chatEnabled(ctx.show.row.id))
+            ? null
+            : 'chat_disabled');
       const sendTime = now();
       const sender = await deps.hangs.sender(user);
       const toss: Toss = {
@@ -127,9 +134,13 @@ export function createTossesService(deps: {
         stickerId: toss.toss_data?.sticker_id ?? null,
         stickerImage,
         sendTime,
-        heldReason: reason,
+        heldReason: held,
       });
-      if (reason) return { toss, delivered: false, reason };
+      // The sender sees a blocked term as a banned word, and a restriction as chat off (viewing section 4).
+      if (verdict.held === 'restricted') {
+        return { toss, delivered: false, reason: 'chat_disabled', restriction: verdict.restriction };
+      }
+      if (held) return { toss, delivered: false, reason: held === 'chat_disabled' ? held : 'profanity' };
       // After the write: a toss on the channel is one a later join_hang also returns.
       await deps.bus.publish(hangChannel(ctx.hang.suffix), { kind: 'toss', toss });
       return { toss, delivered: true };

@@ -19,6 +19,7 @@ import { ChatComposer } from './chat-composer.tsx';
 import { useIosKeyboardInset } from './ios-keyboard.ts';
 import { JoinNotice } from './join-notice.tsx';
 import { MessageList } from './message-list.tsx';
+import { RestrictionBanner } from './restriction-banner.tsx';
 import { useHangChat } from './use-hang-chat.ts';
 import { showsTabStrip, viewerTabs } from './viewer-tabs.ts';
 import './chat.css';
@@ -123,6 +124,7 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
           {t('chat-host-off')}
         </p>
       )}
+      <RestrictionBanner restriction={chat.restriction} slowModeSeconds={chat.slowModeSeconds} />
       {chat.sendError && (
         <p className="chat-banner chat-banner--warn" role="alert" data-testid="chat-send-error">
           {t('chat-send-error')}
@@ -136,7 +138,11 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
           <>
             {/* Mounted once joined: the join's history is then in the list and is not pinned. */}
             {pinning && joined && <PinnedStickers messages={chat.messages} />}
-            <MessageList messages={chat.messages} />
+            <MessageList
+              messages={chat.messages}
+              hangId={chat.join.status === 'joined' ? chat.join.hang.id : null}
+              onReported={chat.markReported}
+            />
           </>
         )}
       </div>
@@ -173,6 +179,8 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
         <ChatComposer
           disabledReason={disabledReason}
           lockedUntil={chat.lockedUntil}
+          restriction={chat.restriction}
+          slowUntil={chat.slowUntil}
           onSend={(text) => chat.send(text)}
         />
       )}

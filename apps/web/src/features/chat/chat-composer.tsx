@@ -1,8 +1,9 @@
-import { isVisiblyEmpty, TOSS_TEXT_MAX } from '@encore/contract';
+import { type ChatRestriction, isVisiblyEmpty, TOSS_TEXT_MAX } from '@encore/contract';
 import { type FormEvent, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
 import { useNowUntil } from '../../lib/time/use-now.ts';
+import { restrictionActive, restrictionEndsAt } from './restriction.ts';
 import type { SendResult } from './use-hang-chat.ts';
 
 interface ChatComposerProps {
@@ -10,17 +11,29 @@ interface ChatComposerProps {
   disabledReason: 'joining' | 'devices' | null;
   /** OVER_CAPACITY lockout end (epoch ms), 0 when none (CHAT-30). */
   lockedUntil: number;
+  /** Moderation: the fan's timeout, ban or chat off, and the slow-mode wait (epoch ms, 0 when none). */
+  restriction?: ChatRestriction | null;
+  slowUntil?: number;
   onSend: (text: string) => SendResult;
 }
 
-export function ChatComposer({ disabledReason, lockedUntil, onSend }: ChatComposerProps) {
+export function ChatComposer({
+  disabledReason,
+  lockedUntil,
+  restriction = null,
+  slowUntil = 0,
+  onSend,
+}: ChatComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const inputRef = useRef<HTMLInputElement>(null);
-  const now = useNowUntil(lockedUntil, 1000);
+  const now = useNowUntil(Math.max(lockedUntil, slowUntil, restrictionEndsAt(restriction)), 1000);
   const lockedS = Math.max(0, Math.ceil((lockedUntil - now) / 1000));
   const locked = lockedUntil > Date.now();
-  const disabled = disabledReason !== null || locked;
+  const slowS = Math.max(0, Math.ceil((slowUntil - now) / 1000));
+  const slowed = slowUntil > Date.now();
+  const restricted = restrictionActive(restriction, Date.now());
+  const disabled = disabledReason !== null || locked || slowed || restricted;
   const canSend = !disabled && !isVisiblyEmpty(text);
 
   const submit = (event: FormEvent) => {
@@ -35,9 +48,13 @@ export function ChatComposer({ disabledReason, lockedUntil, onSend }: ChatCompos
   const placeholder =
     disabledReason === 'devices'
       ? t('chat-disabled-devices-short')
-      : locked
-        ? t('chat-over-capacity', { seconds: lockedS })
-        : t('chat-placeholder');
+      : restricted
+        ? t('chat-restricted-short')
+        : locked
+          ? t('chat-over-capacity', { seconds: lockedS })
+          : slowed
+            ? t('chat-slow-wait', { seconds: slowS })
+            : t('chat-placeholder');
 
   return (
     <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MessageQueue, mergeMessages, updateMessage } from './chat-list.ts';
+import { MessageQueue, mergeMessages, removeMessage, updateMessage } from './chat-list.ts';
 
 const m = (id: string, text = id) => ({ toss_id: id, text });
 
@@ -39,5 +39,18 @@ describe('chat list', () => {
     expect(queue.size).toBe(2);
     expect(queue.drain().map((x) => x.toss_id)).toEqual(['a', 'b']);
     expect(queue.drain()).toEqual([]);
+  });
+});
+
+describe('a message deleted by a moderator', () => {
+  it('leaves the list and the queue of incoming messages; an unknown id changes nothing', () => {
+    const list = [{ toss_id: 'a' }, { toss_id: 'b' }, { toss_id: 'c' }];
+    expect(removeMessage(list, 'b')).toEqual([{ toss_id: 'a' }, { toss_id: 'c' }]);
+    expect(removeMessage(list, 'x')).toBe(list);
+    const queue = new MessageQueue<{ toss_id: string }>();
+    queue.push({ toss_id: 'd' });
+    queue.push({ toss_id: 'e' });
+    queue.remove('d');
+    expect(queue.drain()).toEqual([{ toss_id: 'e' }]);
   });
 });

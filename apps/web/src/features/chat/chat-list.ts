@@ -43,6 +43,13 @@ export function updateMessage<T extends ListedMessage>(
   return next;
 }
 
+/** Drops the message with this toss_id (deleted for everyone by a moderator); unknown ids are ignored. */
+export function removeMessage<T extends ListedMessage>(list: readonly T[], tossId: string): T[] {
+  const index = list.findIndex((m) => m.toss_id === tossId);
+  if (index < 0) return list as T[];
+  return [...list.slice(0, index), ...list.slice(index + 1)];
+}
+
 /**
  * Incoming messages of others wait here and join the list every 650 ms (CHAT-46): a busy room
  * re-renders a few times a second instead of once per message.
@@ -52,6 +59,11 @@ export class MessageQueue<T extends ListedMessage> {
 
   push(message: T): void {
     this.pending.push(message);
+  }
+
+  /** Forgets a queued message that was deleted before it was shown. */
+  remove(tossId: string): void {
+    this.pending = this.pending.filter((m) => m.toss_id !== tossId);
   }
 
   /** Takes everything queued; the caller merges it into the list. */

@@ -7,6 +7,10 @@ export interface ChatMessage extends Toss {
   localOnly?: TossHeldReason;
   /** The send failed ('chat send error' or OVER_CAPACITY). */
   failed?: boolean;
+  /** Refused by slow mode (429 SLOW_MODE): not sent. */
+  slowMode?: boolean;
+  /** The fan reported it to the moderators. */
+  reported?: boolean;
 }
 
 export function fromToss(toss: Toss, myId: number | undefined): ChatMessage {

@@ -9,7 +9,16 @@ import { MessageRow } from './message-row.tsx';
  * The message list follows the latest message unless the fan scrolled up to read; then new messages
  * set the show-more state, a button that jumps back down (CHAT-33).
  */
-export function MessageList({ messages }: { messages: ChatMessage[] }) {
+export function MessageList({
+  messages,
+  hangId = null,
+  onReported,
+}: {
+  messages: ChatMessage[];
+  /** With a hang, others' messages get a menu with "Report" (moderation). */
+  hangId?: number | null;
+  onReported?: (tossId: string) => void;
+}) {
   const { t } = useTranslation();
   const listRef = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
@@ -68,7 +77,7 @@ export function MessageList({ messages }: { messages: ChatMessage[] }) {
       >
         {messages.length === 0 && <li className="chat-list__empty">{t('chat-empty')}</li>}
         {messages.map((message) => (
-          <MessageRow key={message.toss_id} message={message} />
+          <MessageRow key={message.toss_id} message={message} hangId={hangId} onReported={onReported} />
         ))}
       </ol>
       {showMore && (

@@ -3,6 +3,7 @@ import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { avatarColor, avatarInitial } from './avatar-color.ts';
 import type { ChatMessage } from './chat-message.ts';
+import { MessageMenu } from './message-menu.tsx';
 
 /** Times in chat are shown in KST like every time on the site (viewing section 9). */
 const timeFormat = new Intl.DateTimeFormat('en-GB', {
@@ -38,7 +39,15 @@ function Avatar({ username, image }: { username: string; image: string | null })
   );
 }
 
-export const MessageRow = memo(function MessageRow({ message }: { message: ChatMessage }) {
+export const MessageRow = memo(function MessageRow({
+  message,
+  hangId = null,
+  onReported,
+}: {
+  message: ChatMessage;
+  hangId?: number | null;
+  onReported?: ((tossId: string) => void) | undefined;
+}) {
   const { t } = useTranslation();
   const { sender } = message;
   const verified = isVerifiedSender(sender.chat_monikers);
@@ -75,6 +84,9 @@ export const MessageRow = memo(function MessageRow({ message }: { message: ChatM
           <time className="chat-row__time" dateTime={message.send_time} data-testid="chat-time">
             {Number.isNaN(time.getTime()) ? '' : timeFormat.format(time)}
           </time>
+          {hangId !== null && !message.own && !message.localOnly && (
+            <MessageMenu hangId={hangId} message={message} onReported={onReported} />
+          )}
         </div>
         {sticker ? (
           <img
@@ -95,7 +107,14 @@ export const MessageRow = memo(function MessageRow({ message }: { message: ChatM
           </p>
         )}
         {message.failed && !message.localOnly && (
-          <p className="chat-row__note chat-row__note--error">{t('chat-not-sent')}</p>
+          <p className="chat-row__note chat-row__note--error" data-testid="chat-failed-note">
+            {message.slowMode ? t('chat-not-sent-slow') : t('chat-not-sent')}
+          </p>
+        )}
+        {message.reported && (
+          <p className="chat-row__note" data-testid="chat-reported-note">
+            {t('chat-reported')}
+          </p>
         )}
       </div>
     </li>

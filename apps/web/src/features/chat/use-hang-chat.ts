@@ -1,20 +1,24 @@
 import {
   CHAT_TIMINGS_MS,
+  type ChatRestriction,
   type EnterEventResponse,
   type Hang,
   hangChannel,
   NEW_HANG_SESSION,
   type OutgoingToss,
+  showChannel,
+  userChannel,
 } from '@encore/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { realtime } from '../../lib/realtime/realtime.ts';
 import { useSessionStore } from '../../lib/store/session-store.ts';
 import { useAlertStore } from '../alerts/alert-store.ts';
 import { featuredHang, JoinHangError, joinHang, leaveHang, postToss } from './api/hang-api.ts';
-import { MessageQueue, mergeMessages, updateMessage } from './chat-list.ts';
+import { MessageQueue, mergeMessages, removeMessage, updateMessage } from './chat-list.ts';
 import { type ChatMessage, fromToss, localEcho } from './chat-message.ts';
 import { readHangSession, writeHangSession } from './hang-session.ts';
 import { CHANNEL_SETUP_FAILED } from './join-errors.ts';
+import { restrictionActive } from './restriction.ts';
 import { SendQueue } from './send-queue.ts';
 
 export type JoinState =
@@ -46,8 +50,15 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
   const [lockedUntil, setLockedUntil] = useState(0);
   const [sendError, setSendError] = useState(false);
   const [attempt, setAttempt] = useState(0);
+  // Moderation: the fan's own timeout, ban or chat off, and the show's slow mode (server-enforced).
+  const [restriction, setRestriction] = useState<ChatRestriction | null>(null);
+  const [slowModeSeconds, setSlowModeSeconds] = useState(0);
+  const [slowUntil, setSlowUntil] = useState(0);
+  const slowRef = useRef(0);
+  slowRef.current = slowModeSeconds;
   const sendQueue = useRef<SendQueue<OutgoingToss> | null>(null);
   const channelId = entry.show.channel_id;
+  const slug = entry.show.slug;
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: attempt re-runs the join after a failure.
   useEffect(() => {
@@ -72,6 +83,8 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
       const current = joined;
       writeHangSession(current.session_id);
       useAlertStore.getState().setChatEnabled(current.chat_enabled);
+      setRestriction(current.chat_restriction ?? null);
+      setSlowModeSeconds(current.slow_mode_seconds ?? 0);
       setMessages(
         mergeMessages(
           [],
@@ -95,11 +108,30 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
           else incoming.push(message);
         } else if (event.kind === 'presence' && event.hang_id === current.id) {
           setNumberActive(event.number_active);
+        } else if (event.kind === 'toss_deleted') {
+          // Deleted for everyone by a moderator: gone from this screen too, shown or still queued.
+          incoming.remove(event.toss_id);
+          setMessages((list) => removeMessage(list, event.toss_id));
         }
       });
+      const offModeration = [
+        ...(myId === undefined
+          ? []
+          : [
+              realtime.subscribe(userChannel(myId), (event) => {
+                if (event.kind === 'chat_restriction' && event.slug === slug)
+                  setRestriction(event.restriction);
+              }),
+            ]),
+        realtime.subscribe(showChannel(slug), (event) => {
+          if (event.kind === 'chat_policy' && event.slug === slug)
+            setSlowModeSeconds(event.slow_mode_seconds);
+        }),
+      ];
       unsubscribe = () => {
         offRefusal();
         offChannel();
+        for (const off of offModeration) off();
       };
     };
 
@@ -122,12 +154,14 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
       if (!session) return;
       const outcome = await postToss(session, toss);
       if (!outcome.ok) {
-        setMessages((list) => updateMessage(list, toss.uuid, { failed: true }));
+        setMessages((list) => updateMessage(list, toss.uuid, { failed: true, slowMode: outcome.slowMode }));
         if (outcome.overCapacity) setLockedUntil(Date.now() + CHAT_TIMINGS_MS.overCapacityLockout);
+        else if (outcome.slowMode) setSlowUntil(Date.now() + Math.max(1, slowRef.current) * 1000);
         else setSendError(true);
         return;
       }
-      const { toss: stamped, delivered, reason } = outcome.response;
+      const { toss: stamped, delivered, reason, restriction: held } = outcome.response;
+      if (held) setRestriction(held);
       setMessages((list) =>
         updateMessage(list, toss.uuid, {
           send_time: stamped.send_time,
@@ -149,13 +183,15 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
         writeHangSession(null);
       }
     };
-  }, [channelId, myId, attempt]);
+  }, [channelId, myId, attempt, slug]);
 
   const send = useCallback(
     (text: string, sticker?: StickerToSend): SendResult => {
       const hang = join.status === 'joined' ? join.hang : null;
       const trimmed = text.trim();
-      if (!hang || !user || chatDisabled || Date.now() < lockedUntil) return 'blocked';
+      const now = Date.now();
+      if (!hang || !user || chatDisabled || now < lockedUntil || now < slowUntil) return 'blocked';
+      if (restrictionActive(restriction, now)) return 'blocked';
       // CHAT-39: text, or a sticker.
       if (!sticker && trimmed === '') return 'blocked';
       setSendError(false);
@@ -167,6 +203,7 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
         return 'local-only';
       }
       setMessages((list) => mergeMessages(list, [echo]));
+      if (slowModeSeconds > 0) setSlowUntil(now + slowModeSeconds * 1000);
       sendQueue.current?.push({
         hangId: hang.id,
         tossType: sticker ? 'sticker' : 'chat',
@@ -177,10 +214,37 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
       });
       return 'sent';
     },
-    [join, user, chatDisabled, lockedUntil, entry.ticket.paid_event_name],
+    [
+      join,
+      user,
+      chatDisabled,
+      lockedUntil,
+      slowUntil,
+      restriction,
+      slowModeSeconds,
+      entry.ticket.paid_event_name,
+    ],
   );
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
-  return { join, messages, numberActive, lockedUntil, sendError, send, retry };
+  /** Marks a message the fan reported, so its row says so. */
+  const markReported = useCallback(
+    (tossId: string) => setMessages((list) => updateMessage(list, tossId, { reported: true })),
+    [],
+  );
+
+  return {
+    join,
+    messages,
+    numberActive,
+    lockedUntil,
+    sendError,
+    send,
+    retry,
+    restriction,
+    slowModeSeconds,
+    slowUntil,
+    markReported,
+  };
 }

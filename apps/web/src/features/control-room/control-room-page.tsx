@@ -12,6 +12,8 @@ import { chatAlert, clearOverlayAlert, clearSlateAlert, overlayAlert, slateAlert
 import { sendAlert } from './api/send-alert.ts';
 import { BroadcastPanel } from './broadcast/broadcast-panel.tsx';
 import { LightstickCard } from './lightstick-card.tsx';
+import { AuditLogPanel, ModerationPanel } from './moderation/index.ts';
+import { ModeratorRoom } from './moderation/moderator-room.tsx';
 import './control-room.css';
 
 const placementKey = {
@@ -32,6 +34,8 @@ export function ControlRoomPage() {
   const [overlay, setOverlay] = useState({ msg: '', placement: 'center' as OverlayPlacement, duration: '' });
   const [slate, setSlate] = useState({ url: '', link: '', duration: '', endSlate: false });
 
+  // Moderation (issue 13): a moderator of this show gets its moderation panels, not the host's cues.
+  if (role === 'fan') return <ModeratorRoom slug={slug} />;
   if (role !== 'host') {
     return (
       <main className="control-room control-room--refused" data-testid="control-refused">
@@ -215,6 +219,8 @@ export function ControlRoomPage() {
         {/* Live ingest (issue 11); the lead moves it into the control-room shell. */}
         <BroadcastPanel slug={slug} />
       </div>
+      <ModerationPanel slug={slug} />
+      <AuditLogPanel slug={slug} />
     </main>
   );
 }

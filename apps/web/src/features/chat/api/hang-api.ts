@@ -7,6 +7,7 @@ import {
   type OutgoingToss,
   OVER_CAPACITY,
   resultCode,
+  SLOW_MODE,
   type TossResponse,
   toTossBody,
 } from '@encore/contract';
@@ -71,7 +72,9 @@ export async function leaveHang(hangId: number, sessionId: string): Promise<void
   });
 }
 
-export type TossOutcome = { ok: true; response: TossResponse } | { ok: false; overCapacity: boolean };
+export type TossOutcome =
+  | { ok: true; response: TossResponse }
+  | { ok: false; overCapacity: boolean; slowMode: boolean };
 
 /** POST toss (CHAT-28): 500 OVER_CAPACITY locks sending for 20 s; any other failure is 'chat send error'. */
 export async function postToss(sessionId: string, toss: OutgoingToss): Promise<TossOutcome> {
@@ -88,6 +91,8 @@ export async function postToss(sessionId: string, toss: OutgoingToss): Promise<T
     return {
       ok: false,
       overCapacity: code === OVER_CAPACITY || CHAT_RESULT_CODES.toss[status as 500] === OVER_CAPACITY,
+      // Moderation: 429 SLOW_MODE, one message per N seconds.
+      slowMode: code === SLOW_MODE,
     };
   }
 }

@@ -1,0 +1,2 @@
+export { AuditLogPanel } from './audit-log-panel.tsx';
+export { ModerationPanel } from './moderation-panel.tsx';
