@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createExternalTestDatabase } from '../test/harness.ts';
 import {
   killHard,
-  pgliteDataDir,
   repoRoot,
   type ServerProcess,
   serverEnv,
@@ -53,9 +53,9 @@ async function waitGone(pid: number, ms: number): Promise<number> {
 }
 
 async function supervised(port: number) {
-  const { dir, drop } = await pgliteDataDir();
-  drops.push(drop);
-  const parent = startProcess([SERVE], serverEnv(port, { DATA_DIR: dir }), port);
+  const ext = await createExternalTestDatabase();
+  drops.push(() => ext.drop());
+  const parent = startProcess([SERVE], serverEnv(port, ext.env), port);
   parents.push(parent);
   await waitUntilServing(parent);
   return { parent, server: childOf(parent.child.pid as number) };

@@ -117,6 +117,6 @@ export async function pgliteDataDir(): Promise<{ dir: string; drop: () => Promis
     });
     await client.close();
   }
-  // Without a dump (a run on PostgreSQL) the first server migrates the empty directory itself.
+  // Without a dump (a run on PostgreSQL) the first server migrates the empty directory itself (slow).
   return { dir, drop: () => rm(dir, { recursive: true, force: true }) };
 }
