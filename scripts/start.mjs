@@ -1,7 +1,7 @@
 // `npm start`: builds what is missing, then runs the one Encore process (API, web, docs) on PORT.
 import path from 'node:path';
 import { buildWebIfStale, root, run } from './lib.mjs';
-import { serve } from './serve.mjs';
+import { onParentGone, serve } from './serve.mjs';
 
 // Until the server runs, a stop request ends the step under way (a build, ffmpeg) and this process.
 let step = null;
@@ -11,6 +11,7 @@ const stopEarly = (signal) => {
 };
 process.on('SIGINT', stopEarly);
 process.on('SIGTERM', stopEarly);
+const unwatch = onParentGone(() => stopEarly('SIGTERM'));
 const track = { onChild: (child) => (step = child) };
 
 const code = await buildWebIfStale(track);
@@ -41,4 +42,5 @@ if (/^(true|1)$/.test(process.env.INGEST_ENABLED ?? '')) {
 
 process.off('SIGINT', stopEarly);
 process.off('SIGTERM', stopEarly);
+unwatch();
 serve();

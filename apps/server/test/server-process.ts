@@ -55,7 +55,13 @@ export function startProcess(args: string[], env: NodeJS.ProcessEnv, port: numbe
 /** Starts main.ts and waits until /healthz answers (or the process exits: then it throws). */
 export async function startServer(port: number, extra: Record<string, string>): Promise<ServerProcess> {
   const server = startProcess([MAIN], serverEnv(port, extra), port);
-  await waitUntilServing(server);
+  try {
+    await waitUntilServing(server);
+  } catch (err) {
+    // Never leave a process behind that the test cannot reach any more.
+    await killHard(server);
+    throw err;
+  }
   return server;
 }
 
@@ -117,6 +123,6 @@ export async function pgliteDataDir(): Promise<{ dir: string; drop: () => Promis
     });
     await client.close();
   }
-  // Without a dump (a run on PostgreSQL) the first server migrates the empty directory itself.
+  // Without a dump (a run on PostgreSQL) the first server migrates the empty directory itself (slow).
   return { dir, drop: () => rm(dir, { recursive: true, force: true }) };
 }

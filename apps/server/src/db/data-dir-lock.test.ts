@@ -1,6 +1,6 @@
 import { cp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
 import {
   api,
   killHard,
@@ -43,7 +43,10 @@ async function register(server: ServerProcess, email: string) {
   return res;
 }
 
-describe('two processes on one DATA_DIR', () => {
+// The lock and the damage report are PGlite's: a run on PostgreSQL (no PGlite dump) leaves them out.
+const onPglite = inject('pgliteDump') !== '';
+
+describe.runIf(onPglite)('two processes on one DATA_DIR', () => {
   it('the second refuses with the owner pid; the first keeps serving and keeps its data', {
     timeout: 120_000,
   }, async () => {
@@ -96,7 +99,7 @@ describe('two processes on one DATA_DIR', () => {
   });
 });
 
-describe('a damaged data directory', () => {
+describe.runIf(onPglite)('a damaged data directory', () => {
   it('says which directory, what is wrong and what to do, and exits 1', { timeout: 120_000 }, async () => {
     const dir = await dataDir();
     // Make sure the directory is a real database first, then damage its control file.

@@ -100,20 +100,34 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
           setJoin({ status: 'failed', code: CHANNEL_SETUP_FAILED, httpStatus: null });
         }
       });
-      const offChannel = realtime.subscribe(channel, (event) => {
-        if (event.kind === 'toss') {
-          const message = fromToss(event.toss, myId);
-          // Own messages show at once (from another tab of this fan too); others wait for the merge.
-          if (message.own) setMessages((list) => mergeMessages(list, [message]));
-          else incoming.push(message);
-        } else if (event.kind === 'presence' && event.hang_id === current.id) {
-          setNumberActive(event.number_active);
-        } else if (event.kind === 'toss_deleted') {
-          // Deleted for everyone by a moderator: gone from this screen too, shown or still queued.
-          incoming.remove(event.toss_id);
-          setMessages((list) => removeMessage(list, event.toss_id));
-        }
-      });
+      // Tosses were lost to this tab (the server's bus restarted): the hang's recent tosses again,
+      // from the join answer, merged by toss_id so nothing shows twice.
+      const resync = () => {
+        joinHang(current.id, current.session_id, controller.signal)
+          .then((again) => {
+            for (const t of again.tosses) incoming.push(fromToss(t, myId));
+            setNumberActive(again.number_active);
+          })
+          .catch(() => undefined);
+      };
+      const offChannel = realtime.subscribe(
+        channel,
+        (event) => {
+          if (event.kind === 'toss') {
+            const message = fromToss(event.toss, myId);
+            // Own messages show at once (from another tab of this fan too); others wait for the merge.
+            if (message.own) setMessages((list) => mergeMessages(list, [message]));
+            else incoming.push(message);
+          } else if (event.kind === 'presence' && event.hang_id === current.id) {
+            setNumberActive(event.number_active);
+          } else if (event.kind === 'toss_deleted') {
+            // Deleted for everyone by a moderator: gone from this screen too, shown or still queued.
+            incoming.remove(event.toss_id);
+            setMessages((list) => removeMessage(list, event.toss_id));
+          }
+        },
+        resync,
+      );
       const offModeration = [
         ...(myId === undefined
           ? []

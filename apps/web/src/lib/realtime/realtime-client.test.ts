@@ -170,4 +170,37 @@ describe('realtime client', () => {
     last().serverSend({ type: 'session_expired', session_id: 's1' });
     expect(frames).toEqual(['ready', 'session_expired']);
   });
+
+  it('reloads a channel on a resync frame or a gap in its numbers, and takes the new numbering', () => {
+    const { client, last } = setup();
+    const seen: number[] = [];
+    let resyncs = 0;
+    client.subscribe(
+      'user-7',
+      (_e, meta) => seen.push(meta.seq),
+      () => {
+        resyncs += 1;
+      },
+    );
+    client.connect({ token: 'tok' });
+    last().serverOpen();
+    last().serverSend(ready);
+    last().serverSend([devices(4, 1), devices(5, 1)]);
+    expect(resyncs).toBe(0);
+    // The bus restarted empty: its new numbering jumps far ahead (issue 12).
+    last().serverSend(devices(1_700_000_000_000_001, 2));
+    expect(resyncs).toBe(1);
+    expect(seen).toEqual([4, 5, 1_700_000_000_000_001]);
+
+    // A reconnect whose last_seq the server no longer covers: a resync, then whatever comes is new.
+    last().serverClose();
+    vi.advanceTimersByTime(500);
+    last().serverOpen();
+    last().serverSend(ready);
+    last().serverSend({ type: 'resync', channel: 'user-7' });
+    expect(resyncs).toBe(2);
+    last().serverSend(devices(3, 1));
+    expect(seen).toEqual([4, 5, 1_700_000_000_000_001, 3]);
+    expect(resyncs).toBe(2);
+  });
 });

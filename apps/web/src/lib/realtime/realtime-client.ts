@@ -16,6 +16,11 @@ import { backoffDelay } from './backoff.ts';
 
 export type RealtimeStatus = 'idle' | 'connecting' | 'open' | 'reconnecting';
 export type ChannelHandler = (event: ChannelEvent, meta: { channel: string; seq: number }) => void;
+/**
+ * Events of the channel were lost to this tab (the server's bus restarted, or more happened while it
+ * was away than the server keeps): reload the channel's state from its HTTP source.
+ */
+export type ResyncHandler = () => void;
 export type FrameListener = (frame: ServerFrame) => void;
 
 export interface RealtimeAuth {
@@ -52,6 +57,7 @@ const SUBSCRIBE_BATCH = 16;
 
 interface ChannelState {
   handlers: Set<ChannelHandler>;
+  resyncs: Set<ResyncHandler>;
   lastSeq?: number;
 }
 
@@ -60,7 +66,7 @@ export interface RealtimeClient {
   disconnect(): void;
   /** Retry at once, e.g. when the browser comes back online. */
   reconnectNow(): void;
-  subscribe(channel: string, handler: ChannelHandler): () => void;
+  subscribe(channel: string, handler: ChannelHandler, onResync?: ResyncHandler): () => void;
   onFrame(listener: FrameListener): () => void;
   onStatus(listener: (status: RealtimeStatus) => void): () => void;
   /** The server ended this login (logout elsewhere, password reset, ban): the session is over. */
@@ -135,16 +141,29 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
     retryTimer = setTimeout(open, backoffDelay(attempt++, random));
   };
 
+  const resync = (state: ChannelState) => {
+    for (const onResync of [...state.resyncs]) onResync();
+  };
+
   const handle = (frame: ServerFrame) => {
     if (frame.type === 'ready') {
       attempt = 0;
       ready = true;
       setStatus('open');
       sendSubscribe([...channels.keys()]);
+    } else if (frame.type === 'resync') {
+      const state = channels.get(frame.channel);
+      if (state) {
+        // Numbers from the server's new numbering follow; none of them was seen before.
+        state.lastSeq = undefined;
+        resync(state);
+      }
     } else if (frame.type === 'event') {
       const state = channels.get(frame.channel);
       // A replay after resubscribing may repeat what was already delivered.
       if (!state || (state.lastSeq !== undefined && frame.seq <= state.lastSeq)) return;
+      // A channel's numbers count one by one: a jump is events this tab never got (issue 12).
+      if (state.lastSeq !== undefined && frame.seq > state.lastSeq + 1) resync(state);
       state.lastSeq = frame.seq;
       for (const handler of [...state.handlers])
         handler(frame.event, { channel: frame.channel, seq: frame.seq });
@@ -238,18 +257,20 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       retryTimer = undefined;
       open();
     },
-    subscribe(channel, handler) {
+    subscribe(channel, handler, onResync) {
       let state = channels.get(channel);
       if (!state) {
-        state = { handlers: new Set() };
+        state = { handlers: new Set(), resyncs: new Set() };
         channels.set(channel, state);
         if (ready) sendSubscribe([channel]);
       }
       state.handlers.add(handler);
+      if (onResync) state.resyncs.add(onResync);
       return () => {
         const s = channels.get(channel);
         if (!s) return;
         s.handlers.delete(handler);
+        if (onResync) s.resyncs.delete(onResync);
         if (s.handlers.size > 0) return;
         channels.delete(channel);
         if (ready) send({ type: 'unsubscribe', channels: [channel] });
