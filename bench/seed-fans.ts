@@ -32,7 +32,6 @@ const tag = randomBytes(4).toString('hex');
 const handle = await openDatabase({
   databaseUrl: process.env.DATABASE_URL,
   dataDir: process.env.DATA_DIR,
-  tool: true,
 });
 try {
   await migrateToLatest(handle.db);
