@@ -18,6 +18,8 @@ export * from './cheer-rules.ts';
 export * from './client-config.ts';
 export * from './commerce.ts';
 export * from './constants.ts';
+export * from './control-room.ts';
+export * from './control-room-rules.ts';
 export * from './errors.ts';
 export * from './event-entry.ts';
 export * from './lightstick-rules.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Alert } from './alerts.ts';
 import { Toss } from './chat.ts';
+import { FiguresSample } from './control-room.ts';
 
 /**
  * The realtime protocol of /realtime (DESIGN.md section 5): one WebSocket per tab. Every frame is JSON
@@ -49,6 +50,8 @@ export const ChannelEvent = z.discriminatedUnion('kind', [
    * Viewers ignore an alert whose `f` is another username (ALR-04) and replace %u in msg themselves.
    */
   z.object({ kind: z.literal('alert'), slug: z.string(), alert: Alert }),
+  /** A show's live figures on the host-only `host-<slug>` channel (the control room). */
+  z.object({ kind: z.literal('figures'), slug: z.string(), sample: FiguresSample }),
   /** The number of fans in a hang, counted across nodes, on its hang channel (at most one a second). */
   z.object({
     kind: z.literal('presence'),

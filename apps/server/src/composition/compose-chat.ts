@@ -5,6 +5,7 @@ import type { CatalogService } from '../modules/catalog/catalog.service.ts';
 import { createCheerRepo } from '../modules/cheer/cheer.repo.ts';
 import { cheerRoutes } from '../modules/cheer/cheer.routes.ts';
 import { createCheerService } from '../modules/cheer/cheer.service.ts';
+import { createCuesRepo } from '../modules/control-room/cues.repo.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
 import { createHangsRepo } from '../modules/hangs/hangs.repo.ts';
 import { hangsRoutes } from '../modules/hangs/hangs.routes.ts';
@@ -69,6 +70,7 @@ export function composeChat(
   const alerts = createAlertsService({
     shows: deps.shows,
     hangs: hangsRepo,
+    cues: createCuesRepo(db),
     onChatSwitch: (showId) => hangs.forgetChatState(showId),
     bus,
   });

@@ -136,6 +136,8 @@ export interface BookingCodesTable {
   kind: ColumnType<BookingCodeKind, BookingCodeKind | undefined, BookingCodeKind>;
   redeemed_by: number | null;
   redeemed_at: NullableTimestamp;
+  /** Revoked in the control room (migration 0015): no longer redeemable. */
+  revoked_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -315,6 +317,21 @@ export interface TestpayIntentsTable {
   created_at: Timestamp;
 }
 
+/** The control room (migration 0015): the last cue of each kind per show. */
+export interface ShowCuesTable {
+  show_id: number;
+  cue: string;
+  alert: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
+/** Fans whose chat a host turned off for one show (migration 0015). */
+export interface ShowChatMutesTable {
+  show_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -340,6 +357,8 @@ export interface Database {
   billing_infos: BillingInfosTable;
   testpay_payment_methods: TestpayPaymentMethodsTable;
   testpay_intents: TestpayIntentsTable;
+  show_cues: ShowCuesTable;
+  show_chat_mutes: ShowChatMutesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

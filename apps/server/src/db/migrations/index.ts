@@ -8,6 +8,7 @@ import * as m0006 from './0006-phone-and-partner-login.ts';
 import * as m0007 from './0007-commerce.ts';
 import * as m0008 from './0008-wall-totals.ts';
 import * as m0009 from './0009-retention.ts';
+import * as m0015 from './0015-control-room.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0007-commerce': m0007,
   '0008-wall-totals': m0008,
   '0009-retention': m0009,
+  '0015-control-room': m0015,
 };

@@ -146,6 +146,32 @@ export function createHangsRepo(db: Db) {
         .execute();
     },
 
+    /** The fans a host turned chat off for in this show (control room, migration 0015). */
+    async mutedUsers(showId: number): Promise<number[]> {
+      const rows = await db
+        .selectFrom('show_chat_mutes')
+        .select('user_id')
+        .where('show_id', '=', showId)
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
+    async setMuted(showId: number, userId: number, muted: boolean): Promise<void> {
+      if (muted) {
+        await db
+          .insertInto('show_chat_mutes')
+          .values({ show_id: showId, user_id: userId })
+          .onConflict((oc) => oc.columns(['show_id', 'user_id']).doNothing())
+          .execute();
+      } else {
+        await db
+          .deleteFrom('show_chat_mutes')
+          .where('show_id', '=', showId)
+          .where('user_id', '=', userId)
+          .execute();
+      }
+    },
+
     /** Monikers per user, in position order. */
     async monikersOf(userIds: readonly number[]): Promise<Map<number, string[]>> {
       const out = new Map<number, string[]>(userIds.map((id) => [id, []]));

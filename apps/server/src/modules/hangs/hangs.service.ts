@@ -64,6 +64,8 @@ export function createHangsService(deps: HangsDeps) {
   const sessionCache = createTtlCache<string, HangSessionRow>({ ttlMs: CACHE_MS, max: 200_000, now: clock });
   const senderCache = createTtlCache<number, TossSender>({ ttlMs: 30_000, max: 200_000, now: clock });
   const chatCache = createTtlCache<number, boolean>({ ttlMs: 1000, max: 10_000, now: clock });
+  // The fans a host turned chat off for (per show, few): read with the switch, as fresh.
+  const mutedCache = createTtlCache<number, ReadonlySet<number>>({ ttlMs: 1000, max: 10_000, now: clock });
   const presenceTimers = new Map<number, NodeJS.Timeout>();
 
   async function context(
@@ -92,6 +94,20 @@ export function createHangsService(deps: HangsDeps) {
     const enabled = await deps.hangs.chatEnabled(showId);
     chatCache.set(showId, enabled, started);
     return enabled;
+  }
+
+  async function mutedIn(showId: number): Promise<ReadonlySet<number>> {
+    const hit = mutedCache.get(showId);
+    if (hit !== undefined) return hit;
+    const started = mutedCache.epoch();
+    const muted = new Set(await deps.hangs.mutedUsers(showId));
+    mutedCache.set(showId, muted, started);
+    return muted;
+  }
+
+  /** Whether this fan may chat: the show's switch is on and no host turned it off for the fan. */
+  async function chatOpenFor(showId: number, userId: number): Promise<boolean> {
+    return (await chatEnabled(showId)) && !(await mutedIn(showId)).has(userId);
   }
 
   async function sender(user: Pick<UserRow, 'id' | 'username'>): Promise<TossSender> {
@@ -173,6 +189,7 @@ export function createHangsService(deps: HangsDeps) {
   return {
     hangById,
     chatEnabled,
+    chatOpenFor,
     sender,
     presenceChanged,
 
@@ -188,6 +205,7 @@ export function createHangsService(deps: HangsDeps) {
 
     forgetChatState(showId: number): void {
       chatCache.forget(showId);
+      mutedCache.forget(showId);
     },
 
     /** Realtime rule for hang-<suffix>: ticket holders of its show, and hosts. */
@@ -235,7 +253,7 @@ export function createHangsService(deps: HangsDeps) {
               serverName: SERVER_NAME,
               at,
               tosses: [],
-              chatEnabled: await chatEnabled(show.row.id),
+              chatEnabled: await chatOpenFor(show.row.id, user.id),
               pollMs: HANG_POLL_MS,
             }),
           ],
@@ -300,7 +318,7 @@ export function createHangsService(deps: HangsDeps) {
         serverName: SERVER_NAME,
         at,
         tosses: stored.map((t) => presentToss(t, monikers.get(t.user_id) ?? [])),
-        chatEnabled: await chatEnabled(show.row.id),
+        chatEnabled: await chatOpenFor(show.row.id, user.id),
         pollMs: HANG_POLL_MS,
       });
     },
@@ -337,7 +355,7 @@ export function createHangsService(deps: HangsDeps) {
       return {
         hang_id: ctx.hang.id,
         number_active: n,
-        chat_enabled: await chatEnabled(ctx.show.row.id),
+        chat_enabled: await chatOpenFor(ctx.show.row.id, user.id),
         current_server_time: at.toISOString(),
       };
     },

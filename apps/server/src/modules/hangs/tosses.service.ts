@@ -88,7 +88,7 @@ export function createTossesService(deps: {
       const text = body.toss_type === 'sticker' ? body.toss_text : body.toss_text.trim();
       const reason = hasBannedChatWord(text)
         ? ('profanity' as const)
-        : (await deps.hangs.chatEnabled(ctx.show.row.id))
+        : (await deps.hangs.chatOpenFor(ctx.show.row.id, user.id))
           ? null
           : ('chat_disabled' as const);
       const sendTime = now();

@@ -1,0 +1,31 @@
+import { type Kysely, sql } from 'kysely';
+
+/**
+ * The control room (issue 13): the last cue of each kind per show, so that a reload of the control
+ * room and a late joiner see the current state; the fans whose chat a host turned off (kept across
+ * reloads and enforced by the toss check); and revoked booking codes, which can no longer be redeemed.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  await db.schema
+    .createTable('show_cues')
+    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
+    .addColumn('cue', 'text', (c) => c.notNull())
+    .addColumn('alert', 'jsonb', (c) => c.notNull())
+    .addColumn('updated_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('show_cues_pk', ['show_id', 'cue'])
+    .execute();
+  await db.schema
+    .createTable('show_chat_mutes')
+    .addColumn('show_id', 'integer', (c) => c.notNull().references('shows.id').onDelete('cascade'))
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
+    .addPrimaryKeyConstraint('show_chat_mutes_pk', ['show_id', 'user_id'])
+    .execute();
+  await db.schema.alterTable('booking_codes').addColumn('revoked_at', 'timestamptz').execute();
+}
+
+export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.alterTable('booking_codes').dropColumn('revoked_at').execute();
+  await db.schema.dropTable('show_chat_mutes').ifExists().execute();
+  await db.schema.dropTable('show_cues').ifExists().execute();
+}
