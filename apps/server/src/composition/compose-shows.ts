@@ -13,6 +13,7 @@ import { createDevicesRepo } from '../modules/devices/devices.repo.ts';
 import { devicesRoutes } from '../modules/devices/devices.routes.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { hostShowsRoutes } from '../modules/shows/host-shows.routes.ts';
+import { createHostShowsService } from '../modules/shows/host-shows.service.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 import { showsRoutes } from '../modules/shows/shows.routes.ts';
 import { createShowsService } from '../modules/shows/shows.service.ts';
@@ -69,7 +70,7 @@ export function composeShows(
   async function register(guards: AuthGuards): Promise<void> {
     const { app } = core;
     await app.register(showsRoutes({ shows, guards }));
-    await app.register(hostShowsRoutes({ shows: showsRepo, guards }));
+    await app.register(hostShowsRoutes({ hostShows: createHostShowsService({ shows: showsRepo }), guards }));
     await app.register(
       ticketsRoutes({
         tickets,
