@@ -18,6 +18,9 @@ import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 import { showsRoutes } from '../modules/shows/shows.routes.ts';
 import { createShowsService } from '../modules/shows/shows.service.ts';
 import { createCodeImporter } from '../modules/tickets/code-import.service.ts';
+import { createHostCodesRepo } from '../modules/tickets/host-codes.repo.ts';
+import { hostCodesRoutes } from '../modules/tickets/host-codes.routes.ts';
+import { createHostCodesService } from '../modules/tickets/host-codes.service.ts';
 import { createTicketsRepo } from '../modules/tickets/tickets.repo.ts';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.ts';
 import { createTicketsService } from '../modules/tickets/tickets.service.ts';
@@ -75,6 +78,12 @@ export function composeShows(
       ticketsRoutes({
         tickets,
         importer: createCodeImporter({ shows: showsRepo, tickets: ticketsRepo }),
+        guards,
+      }),
+    );
+    await app.register(
+      hostCodesRoutes({
+        codes: createHostCodesService({ repo: createHostCodesRepo(db), shows: showsRepo, tickets, bus }),
         guards,
       }),
     );
