@@ -6,6 +6,10 @@ import { createCheerRepo } from '../modules/cheer/cheer.repo.ts';
 import { cheerRoutes } from '../modules/cheer/cheer.routes.ts';
 import { createCheerService } from '../modules/cheer/cheer.service.ts';
 import { createCuesRepo } from '../modules/control-room/cues.repo.ts';
+import { createFiguresRepo } from '../modules/control-room/figures.repo.ts';
+import { countAnswers, figuresRoutes } from '../modules/control-room/figures.routes.ts';
+import { createFiguresService } from '../modules/control-room/figures.service.ts';
+import { createMemoryFiguresStore, createRedisFiguresStore } from '../modules/control-room/figures-store.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
 import { createHangsRepo } from '../modules/hangs/hangs.repo.ts';
 import { hangsRoutes } from '../modules/hangs/hangs.routes.ts';
@@ -36,13 +40,14 @@ export function composeChat(
 ) {
   const { app, config, db, redis, keyPrefix, bus, limiter, log } = core;
   const hangsRepo = createHangsRepo(db);
+  const presence = redis
+    ? createRedisPresence({ redis, prefix: keyPrefix, idleMs: HANG_IDLE_MS })
+    : createMemoryPresence({ idleMs: HANG_IDLE_MS });
   const hangs = createHangsService({
     hangs: hangsRepo,
     shows: deps.shows,
     tickets: deps.tickets,
-    presence: redis
-      ? createRedisPresence({ redis, prefix: keyPrefix, idleMs: HANG_IDLE_MS })
-      : createMemoryPresence({ idleMs: HANG_IDLE_MS }),
+    presence,
     bus,
     log,
     capacity: config.chat.hangCapacity,
@@ -74,9 +79,26 @@ export function composeChat(
     onChatSwitch: (showId) => hangs.forgetChatState(showId),
     bus,
   });
+  // The control room's live figures (issue 13): kept in Redis when there is one (all nodes), else here.
+  const figures = createFiguresService({
+    repo: createFiguresRepo(db),
+    store: redis ? createRedisFiguresStore({ redis, prefix: keyPrefix }) : createMemoryFiguresStore(),
+    presence,
+    shows: deps.shows,
+    bus,
+    log,
+  });
+  countAnswers(app, figures);
+  figures.start();
+  app.addHook('onClose', async () => figures.stop());
   const gateway = createGateway({
     bus,
-    access: createChannelAccess({ hang: hangs.canReadHang, show: hangs.canReadShow }),
+    access: createChannelAccess({
+      hang: hangs.canReadHang,
+      show: hangs.canReadShow,
+      // The control room's figures: hosts only.
+      host: (user) => user.role === 'host',
+    }),
     authenticate: deps.auth.authenticate,
     sessions: deps.devices,
     authTimeoutMs: config.realtime.authTimeoutMs,
@@ -88,8 +110,9 @@ export function composeChat(
     await app.register(hangsRoutes({ hangs, tosses, guards }));
     await app.register(cheerRoutes({ cheer, guards }));
     await app.register(alertsRoutes({ alerts, guards }));
+    await app.register(figuresRoutes({ figures, guards }));
     await app.register(realtimeRoutes({ gateway }));
   }
 
-  return { register };
+  return { figures, register };
 }
