@@ -21,8 +21,12 @@ export const CODES_PER_PAGE = 50;
 /** A show's slug: what its URLs (/control/<slug>) and channels (show-<slug>) are made of. */
 export const SLUG_RE = /^[a-z0-9][a-z0-9-]{1,62}$/;
 
-/** Images the control room may upload (slates, cheer art): their types and the largest size. */
-export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif', 'image/svg+xml'] as const;
+/**
+ * Images the control room may upload (slates, cheer art): their types and the largest size. No SVG:
+ * served from the app's own origin, its scripts would run there.
+ */
+export const UPLOAD_TYPES = ['image/png', 'image/jpeg', 'image/webp', 'image/gif'] as const;
+export type UploadType = (typeof UPLOAD_TYPES)[number];
 export const UPLOAD_MAX_BYTES = 2 * 1024 * 1024;
 
 /** One refused field of a show, with the i18n key of its message (both ends use the same rules). */

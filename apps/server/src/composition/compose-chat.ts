@@ -1,3 +1,4 @@
+import { createLocalStorage, createS3Storage } from '../adapters/storage/storage.ts';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
 import { createAlertsService } from '../modules/alerts/alerts.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
@@ -10,6 +11,7 @@ import { createFiguresRepo } from '../modules/control-room/figures.repo.ts';
 import { countAnswers, figuresRoutes } from '../modules/control-room/figures.routes.ts';
 import { createFiguresService } from '../modules/control-room/figures.service.ts';
 import { createMemoryFiguresStore, createRedisFiguresStore } from '../modules/control-room/figures-store.ts';
+import { uploadsRoutes } from '../modules/control-room/uploads.routes.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
 import { createHangsRepo } from '../modules/hangs/hangs.repo.ts';
 import { hangsRoutes } from '../modules/hangs/hangs.routes.ts';
@@ -111,6 +113,9 @@ export function composeChat(
     await app.register(cheerRoutes({ cheer, guards }));
     await app.register(alertsRoutes({ alerts, guards }));
     await app.register(figuresRoutes({ figures, guards }));
+    const { uploads } = config;
+    const storage = uploads.s3 ? createS3Storage(uploads.s3) : createLocalStorage(uploads.dir);
+    await app.register(uploadsRoutes({ storage, guards }));
     await app.register(realtimeRoutes({ gateway }));
   }
 
