@@ -1,0 +1,20 @@
+import { useTranslation } from 'react-i18next';
+import { useShow } from '../show-shell.tsx';
+
+/**
+ * The Moderate tab: the moderation module's panel (live feed of every hang, deletions, time-outs,
+ * bans, slow mode, blocked terms, held messages, moderators, audit log) fills this screen.
+ */
+export function ModerateScreen() {
+  const { t } = useTranslation();
+  const show = useShow();
+  return (
+    <section className="host-screen" aria-labelledby="host-moderate-title" data-testid="host-moderate">
+      <h2 id="host-moderate-title" className="visually-hidden">
+        {t('host-tab-moderate')}
+      </h2>
+      {/* MODERATION: <ModerationPanel slug={show.slug} /> from ./moderation/ goes here (lead wires at merge). */}
+      <div className="host-slot" data-slot="moderation" data-slug={show.slug} />
+    </section>
+  );
+}
