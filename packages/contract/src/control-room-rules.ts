@@ -6,10 +6,6 @@
 /** The host-only realtime channel of one show's live figures. */
 export const hostChannel = (slug: string): string => `host-${slug}`;
 
-/** Roles that see the host area. The moderator role comes with the moderation module. */
-const STAFF_ROLES: ReadonlySet<string> = new Set(['host', 'moderator']);
-export const isStaffRole = (role: string | null | undefined): boolean => !!role && STAFF_ROLES.has(role);
-
 /** Live figures: one sample every FIGURES_INTERVAL_MS, kept FIGURES_KEEP_MS (the last hour). */
 export const FIGURES_INTERVAL_MS = 2000;
 export const FIGURES_KEEP_MS = 60 * 60 * 1000;

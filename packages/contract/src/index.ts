@@ -34,6 +34,7 @@ export * from './result-codes.ts';
 export * from './schedule.ts';
 export * from './session.ts';
 export * from './shows.ts';
+export * from './staff-role.ts';
 export * from './ticket-rules.ts';
 export * from './tickets.ts';
 export * from './users.ts';

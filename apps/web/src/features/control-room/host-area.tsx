@@ -1,19 +1,37 @@
 import { isStaffRole } from '@encore/contract';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, Route, Routes, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { useSessionStore } from '../../lib/store/session-store.ts';
-import { CodesScreen } from './codes/codes-screen.tsx';
 import { ShowEditor } from './editor/show-editor.tsx';
 import { HostHome } from './host-home.tsx';
-import { ModerateScreen } from './moderate/moderate-screen.tsx';
-import { RunScreen } from './run/run-screen.tsx';
 import { ShowShell } from './show-shell.tsx';
 import './control-room.css';
 
 /** The old address of a show's control room (/control/:slug) opens its Run screen. */
 export function LegacyControlRedirect() {
   const { slug = '' } = useParams();
-  return <Navigate to={`/host/${encodeURIComponent(slug)}/run`} replace />;
+  const navigate = useNavigate();
+  useEffect(() => {
+    navigate(`/host/${encodeURIComponent(slug)}/run`, { replace: true });
+  }, [navigate, slug]);
+  return null;
+}
+
+const TAB_NAMES = ['setup', 'codes', 'run', 'moderate'] as const;
+export type TabName = (typeof TAB_NAMES)[number];
+
+/**
+ * The area's own small router over the rest of the path (/host/*), rather than nested routes: the
+ * router's outlet and nav-link helpers would otherwise move into the landing's entry chunk.
+ */
+function HostRoutes() {
+  const rest = useParams()['*'] ?? '';
+  const [first, second] = rest.split('/').filter(Boolean);
+  if (!first) return <HostHome />;
+  if (first === 'new' && !second) return <ShowEditor mode="create" />;
+  const tab = TAB_NAMES.find((n) => n === second) ?? 'run';
+  return <ShowShell slug={first} tab={tab} />;
 }
 
 /**
@@ -36,17 +54,7 @@ export function HostArea() {
   }
   return (
     <div className="host" data-testid="host-area">
-      <Routes>
-        <Route index element={<HostHome />} />
-        <Route path="new" element={<ShowEditor mode="create" />} />
-        <Route path=":slug" element={<ShowShell />}>
-          <Route index element={<Navigate to="run" replace />} />
-          <Route path="setup" element={<ShowEditor mode="edit" />} />
-          <Route path="codes" element={<CodesScreen />} />
-          <Route path="run" element={<RunScreen />} />
-          <Route path="moderate" element={<ModerateScreen />} />
-        </Route>
-      </Routes>
+      <HostRoutes />
     </div>
   );
 }

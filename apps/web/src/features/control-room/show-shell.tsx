@@ -1,15 +1,29 @@
 import type { Channel } from '@encore/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, NavLink, Outlet, useOutletContext, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { statusOf } from '../../lib/api/api-error.ts';
 import { getShow, hostKeys } from './api/host-api.ts';
+import { CodesScreen } from './codes/codes-screen.tsx';
+import { ShowEditor } from './editor/show-editor.tsx';
 import { formatWhen } from './format.ts';
+import type { TabName } from './host-area.tsx';
 import { StatusPill } from './host-home.tsx';
+import { ModerateScreen } from './moderate/moderate-screen.tsx';
+import { RunScreen } from './run/run-screen.tsx';
 
-export type ShowContext = { show: Channel };
-export const useShow = () => useOutletContext<ShowContext>().show;
+const ShowContext = createContext<Channel | null>(null);
+
+/** The show of the screen being shown (inside ShowShell). */
+export function useShow(): Channel {
+  const show = useContext(ShowContext);
+  if (!show) throw new Error('useShow outside a show screen');
+  return show;
+}
+
+/** The show when inside ShowShell; null on the new-show screen. */
+export const useShowIfAny = () => useContext(ShowContext);
 
 const TABS = [
   ['setup', 'host-tab-setup'],
@@ -22,9 +36,8 @@ const TABS = [
  * One show's screens: its name (not its slug) as the title, its state, and the tabs. An unknown
  * show is a not-found state, not a control room that fails on the first send.
  */
-export function ShowShell() {
+export function ShowShell({ slug, tab }: { slug: string; tab: TabName }) {
   const { t, i18n } = useTranslation();
-  const { slug = '' } = useParams();
   const show = useQuery({ queryKey: hostKeys.show(slug), queryFn: () => getShow(slug), retry: false });
   const name = show.data?.event_name;
 
@@ -76,18 +89,24 @@ export function ShowShell() {
         </div>
         <nav className="host-tabs" aria-label={t('host-tabs-label')}>
           {TABS.map(([path, key]) => (
-            <NavLink
+            <Link
               key={path}
               to={`/host/${slug}/${path}`}
-              className={({ isActive }) => `host-tab${isActive ? ' host-tab--active' : ''}`}
+              className={`host-tab${path === tab ? ' host-tab--active' : ''}`}
+              aria-current={path === tab ? 'page' : undefined}
               data-testid={`host-tab-${path}`}
             >
               {t(key)}
-            </NavLink>
+            </Link>
           ))}
         </nav>
       </header>
-      <Outlet context={{ show: s } satisfies ShowContext} />
+      <ShowContext.Provider value={s}>
+        {tab === 'setup' && <ShowEditor key={s.slug} mode="edit" />}
+        {tab === 'codes' && <CodesScreen />}
+        {tab === 'run' && <RunScreen />}
+        {tab === 'moderate' && <ModerateScreen />}
+      </ShowContext.Provider>
     </div>
   );
 }

@@ -2,12 +2,12 @@ import type { Show } from '@encore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useOutletContext } from 'react-router';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
 import { hostKeys, putShow } from '../api/host-api.ts';
-import type { ShowContext } from '../show-shell.tsx';
+import { useShowIfAny } from '../show-shell.tsx';
 import { LandingPreview } from './landing-preview.tsx';
 import { BasicsSection, ScheduleSection } from './sections-basics.tsx';
 import { ExperienceSection } from './sections-experience.tsx';
@@ -28,12 +28,12 @@ export type SectionProps = {
  */
 export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
   const { t } = useTranslation();
-  const context = useOutletContext<ShowContext | undefined>();
+  const current = useShowIfAny();
   const navigate = useNavigate();
   const queries = useQueryClient();
   const [show, setShow] = useState<Show>(() => {
-    if (mode === 'edit' && context) {
-      const { status: _s, doors_open_at: _d, ...entity } = context.show;
+    if (mode === 'edit' && current) {
+      const { status: _s, doors_open_at: _d, ...entity } = current;
       return entity;
     }
     return blankShow();
