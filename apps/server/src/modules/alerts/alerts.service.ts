@@ -12,7 +12,8 @@ const showNotFound = () => new AppError('VIDEO_NOT_FOUND', 404, 'This show could
  * `user-<id>` channel. The last show-wide cue of each kind is stored, so that the control room shows
  * the current state after a reload. The chat switch is stored both ways: show-wide for late joiners,
  * hang_status and the toss check; for one fan (`f`) as a mute that the toss check enforces, so that
- * fan's messages reach no one else even after a reload (within a second on every node).
+ * fan's messages reach no one else even after a reload (within a second on every node). Chat on for
+ * everyone turns it on for those fans too, as every fan's client does on that alert.
  */
 export function createAlertsService(deps: {
   shows: Pick<ShowsService, 'bySlug'>;
@@ -44,7 +45,10 @@ export function createAlertsService(deps: {
         }
       } else {
         if (alert.type === 'chat') {
-          await deps.hangs.setChatEnabled(show.row.id, alert.display_code !== 0, now());
+          const on = alert.display_code !== 0;
+          await deps.hangs.setChatEnabled(show.row.id, on, now());
+          // Every fan's client turns chat on at this alert: the server agrees, for every fan.
+          if (on) await deps.cues.clearMuted(show.row.id);
           deps.onChatSwitch(show.row.id);
         }
         await deps.cues.save(show.row.id, alert, now());

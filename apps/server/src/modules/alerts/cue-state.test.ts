@@ -97,6 +97,12 @@ describe('cue state and the per-fan chat switch (control room)', () => {
     expect(byType.ud).toMatchObject({ msg: 'second', placement: 'center', d: 60 });
     expect(byType.slate).toMatchObject({ url: '/slates/end.png', es: true });
     expect(byType.chat).toMatchObject({ display_code: 0 });
+
+    // Chat on for everyone turns it on for a fan it was off for, too.
+    await alert(show.slug, { type: 'chat', display_code: 0, f: fan.user.username });
+    expect((await cues(show.slug)).muted).toHaveLength(1);
+    await alert(show.slug, { type: 'chat', display_code: 1 });
+    expect(await cues(show.slug)).toMatchObject({ chat_enabled: true, muted: [] });
   });
 
   it('404 for an unknown show, 403 for a fan, 401 without a token', async () => {

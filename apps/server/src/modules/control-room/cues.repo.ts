@@ -22,6 +22,10 @@ export function createCuesRepo(db: Db) {
         .execute();
     },
 
+    async clearMuted(showId: number): Promise<void> {
+      await db.deleteFrom('show_chat_mutes').where('show_id', '=', showId).execute();
+    },
+
     muted(showId: number) {
       return db
         .selectFrom('show_chat_mutes')
