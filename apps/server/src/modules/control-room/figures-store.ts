@@ -31,8 +31,8 @@ export function createMemoryFiguresStore(): FiguresStore {
       return true;
     },
     async append(showId, sample) {
-      let ring = rings.get(showId);
-      if (!ring) rings.set(showId, (ring = []));
+      const ring = rings.get(showId) ?? [];
+      rings.set(showId, ring);
       ring.push(sample);
       if (ring.length > FIGURES_MAX_SAMPLES) ring.splice(0, ring.length - FIGURES_MAX_SAMPLES);
     },
