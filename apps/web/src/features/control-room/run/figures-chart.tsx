@@ -29,7 +29,7 @@ export function FiguresChart(props: { title: string; times: number[]; series: Se
         cursor: { show: true, points: { show: false } },
         scales: { x: { time: true } },
         axes: [
-          { stroke: '#aaa3bd', grid: { stroke: 'rgba(255,255,255,0.06)' }, ticks: { show: false }, size: 28 },
+          { stroke: '#aaa3bd', grid: { stroke: 'rgba(255,255,255,0.06)' }, ticks: { show: false }, size: 40 },
           { stroke: '#aaa3bd', grid: { stroke: 'rgba(255,255,255,0.06)' }, ticks: { show: false }, size: 44 },
         ],
         series: [

@@ -4,11 +4,18 @@ import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api/api-client.ts';
 
 /** Every view of the show, in the player's order: angles, mosaics, the fan wall, 4K. */
-function views(show: Channel): { stream: string; label: string }[] {
+const VIEW_KEYS = {
+  streampips4: 'host-stream-streampips4',
+  streampips6: 'host-stream-streampips6',
+  'fanwall-stream': 'host-stream-fanwall-stream',
+  stream4k: 'host-stream-stream4k',
+} as const;
+
+function views(show: Channel): { stream: string; label: string | null }[] {
   const labels = new Map(show.pips.sinks.map((s) => [`mix-stream${s.id}`, s.label]));
   return Object.keys(show.streams)
     .sort((a, b) => rank(a) - rank(b))
-    .map((stream) => ({ stream, label: labels.get(stream) ?? stream }));
+    .map((stream) => ({ stream, label: labels.get(stream) ?? null }));
 }
 function rank(name: string): number {
   const angle = /^mix-stream(\d+)$/.exec(name);
@@ -107,7 +114,7 @@ export function PreviewPlayer({ show }: { show: Channel }) {
             aria-pressed={v.stream === stream}
             onClick={() => setStream(v.stream)}
           >
-            {v.label}
+            {v.label ?? (v.stream in VIEW_KEYS ? t(VIEW_KEYS[v.stream as keyof typeof VIEW_KEYS]) : v.stream)}
           </button>
         ))}
       </fieldset>

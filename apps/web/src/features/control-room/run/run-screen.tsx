@@ -14,8 +14,10 @@ export function RunScreen() {
         {t('host-tab-run')}
       </h2>
       <div className="run__main">
-        <PreviewPlayer show={show} />
-        {/* INGEST: <BroadcastPanel slug={show.slug} /> from ../broadcast/broadcast-panel.tsx goes here (lead wires at merge). */}
+        <div className="run__watch">
+          <PreviewPlayer show={show} />
+          {/* INGEST: <BroadcastPanel slug={show.slug} /> from ../broadcast/broadcast-panel.tsx goes here (lead wires at merge). */}
+        </div>
         <LiveFigures slug={show.slug} />
       </div>
       <aside className="run__cues" aria-label={t('host-cues-label')}>
