@@ -51,7 +51,9 @@ export function validateShow(show: Show, translate: (key: MessageKey) => string)
   if (!parsed.success) {
     for (const issue of parsed.error.issues) {
       const path = issue.path.join('.');
-      problems[path] ??= issue.message;
+      // An empty text is "required", said in the UI's language; other rules keep the schema's words.
+      const empty = issue.code === 'too_small' && issue.origin === 'string' && Number(issue.minimum) === 1;
+      problems[path] ??= empty ? translate('host-error-required') : issue.message;
     }
   }
   for (const p of [...showTimeProblems(show.event), ...showStreamProblems(show)]) {

@@ -27,6 +27,7 @@ export const enControl = {
   'host-duplicate': 'Duplicate',
   'host-duplicate-title': 'Duplicate show',
   'host-error-slug': 'Use 2 to 63 lowercase letters, digits and dashes.',
+  'host-error-required': 'Required.',
   'host-error-slug-taken': 'Another show already uses this address.',
   'host-error-end': 'The show must end after it starts.',
   'host-error-doors': 'Doors must open at or before the start.',

@@ -28,6 +28,7 @@ export const jaControl = {
   'host-duplicate': '複製',
   'host-duplicate-title': '公演を複製',
   'host-error-slug': '小文字の英字・数字・ハイフンで2〜63文字にしてください。',
+  'host-error-required': '必須です。',
   'host-error-slug-taken': 'このアドレスは別の公演で使われています。',
   'host-error-end': '終了は開始より後にしてください。',
   'host-error-doors': '開場は開始時刻以前にしてください。',

@@ -28,6 +28,7 @@ export const koControl = {
   'host-duplicate': '복제',
   'host-duplicate-title': '공연 복제',
   'host-error-slug': '소문자, 숫자, 하이픈으로 2~63자를 사용하세요.',
+  'host-error-required': '필수 항목입니다.',
   'host-error-slug-taken': '다른 공연이 이미 이 주소를 사용합니다.',
   'host-error-end': '종료는 시작 이후여야 합니다.',
   'host-error-doors': '입장은 시작 시각 이전이어야 합니다.',

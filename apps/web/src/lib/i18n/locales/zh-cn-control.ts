@@ -27,6 +27,7 @@ export const zhCnControl = {
   'host-duplicate': '复制',
   'host-duplicate-title': '复制演出',
   'host-error-slug': '请使用2到63个小写字母、数字和连字符。',
+  'host-error-required': '必填。',
   'host-error-slug-taken': '该地址已被其他演出使用。',
   'host-error-end': '结束时间必须晚于开始时间。',
   'host-error-doors': '入场时间必须不晚于开始时间。',
