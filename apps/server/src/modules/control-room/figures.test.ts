@@ -1,9 +1,11 @@
+import { randomBytes } from 'node:crypto';
 import { EnterEventResponse, FiguresHistory, hostChannel } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createShow, createTicket, createUser, login } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
-import { createMemoryFiguresStore } from './figures-store.ts';
+import { createRedis } from '../../platform/redis.ts';
+import { createMemoryFiguresStore, createRedisFiguresStore } from './figures-store.ts';
 
 let t: TestContext;
 let url: string;
@@ -86,5 +88,44 @@ describe('the memory figures store', () => {
     store.countError('error', 61_000);
     expect(await store.errorsPerMinute('error', 61_000)).toBe(2);
     expect(await store.errorsPerMinute('refusal', 61_000)).toBe(0);
+  });
+});
+
+describe.runIf(process.env.TEST_REDIS_URL)('the Redis figures store (TEST_REDIS_URL)', () => {
+  it('two nodes share one hour of samples, one of them takes each slot, and errors add up', async () => {
+    const prefix = `test-figures-${randomBytes(4).toString('hex')}:`;
+    const a = createRedis(process.env.TEST_REDIS_URL as string);
+    const b = createRedis(process.env.TEST_REDIS_URL as string);
+    try {
+      const nodeA = createRedisFiguresStore({ redis: a, prefix });
+      const nodeB = createRedisFiguresStore({ redis: b, prefix });
+      expect(await nodeA.claim(7, 100)).toBe(true);
+      expect(await nodeB.claim(7, 100)).toBe(false);
+      expect(await nodeB.claim(7, 101)).toBe(true);
+      const sample = {
+        t: 1,
+        viewers: 3,
+        per_angle: {},
+        per_hang: {},
+        entries_per_min: 0,
+        chat_per_s: 0,
+        cheers_per_s: 0,
+        sticker_revenue: {},
+        ticket_revenue: {},
+        errors_per_min: 0,
+        refusals_per_min: 0,
+      };
+      await nodeA.append(7, sample);
+      await nodeB.append(7, { ...sample, t: 2, viewers: 4 });
+      expect((await nodeA.history(7)).map((s) => s.viewers)).toEqual([3, 4]);
+      nodeA.countError('refusal', 50_000);
+      nodeB.countError('refusal', 55_000);
+      await expect.poll(() => nodeA.errorsPerMinute('refusal', 59_000)).toBe(2);
+    } finally {
+      const keys = await a.keys(`${prefix}*`);
+      if (keys.length > 0) await a.del(...keys);
+      await a.quit();
+      await b.quit();
+    }
   });
 });
