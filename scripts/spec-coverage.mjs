@@ -13,19 +13,24 @@ if (!existsSync(checklistFile)) {
   process.exit(0);
 }
 const checklist = readFileSync(checklistFile, 'utf8');
-// Requirements the repository's issues add beyond the shared checklist (the OPS area of the control
-// room): docs/coverage/*-rows.md, in the checklist's own table format, read after it in name order.
-const extraRows = readdirSync(path.join(root, 'docs/coverage'))
-  .filter((f) => f.endsWith('-rows.md'))
+// Rows the project adds beyond the shared checklist (the control room's OPS area ...), in the same
+// table format, one docs/coverage/<name>.rows.md per area or part of an area.
+const rowsDir = path.join(root, 'docs/coverage');
+const projectRows = readdirSync(rowsDir)
+  .filter((f) => f.endsWith('.rows.md') || f.endsWith('-rows.md'))
   .sort()
-  .map((f) => readFileSync(path.join(root, 'docs/coverage', f), 'utf8'))
+  .map((f) => readFileSync(path.join(rowsDir, f), 'utf8'))
   .join('\n');
 const rows = [
-  ...`${checklist}\n${extraRows}`.matchAll(/^\| ([A-Z0-9]+-\d+) \| (.+?) \| (.+?) \| (.+?) \|$/gm),
-].map((m) => ({
-  id: m[1],
-  text: m[2],
-}));
+  ...`${checklist}\n${projectRows}`.matchAll(/^\| ([A-Z0-9]+-\d+) \| (.+?) \| (.+?) \| (.+?) \|$/gm),
+]
+  .map((m) => ({ id: m[1], text: m[2] }))
+  // The control room's OPS rows are numbered by two engineers' parts: list them in number order.
+  .sort((a, b) => {
+    const [pa, na] = a.id.split(/-(?=\d+$)/);
+    const [pb, nb] = b.id.split(/-(?=\d+$)/);
+    return pa === pb ? Number(na) - Number(nb) : 0;
+  });
 
 const states = {};
 const dir = path.join(root, 'docs/coverage');

@@ -106,8 +106,9 @@ test('the host turns chat off and on, pushes overlay text, a slate and light-sti
     await expect(overlay).toHaveAttribute('data-placement', 'top-right');
   }
 
-  // Chat off for everyone: a message stays with its sender; chat on: it flows again.
+  // Chat off for everyone (after a confirmation): a message stays with its sender; chat on: it flows again.
   await room.getByTestId('control-chat-off').click();
+  await room.getByTestId('control-chat-off-confirm').click();
   await expect(a.getByTestId('chat-host-off')).toBeVisible();
   await expect(b.getByTestId('chat-host-off')).toBeVisible();
   await say(b, 'is anyone there');
@@ -118,17 +119,23 @@ test('the host turns chat off and on, pushes overlay text, a slate and light-sti
   await expect(row(a, 'chat is back')).toBeVisible();
   await expect(row(a, 'is anyone there')).toHaveCount(0);
 
-  // A targeted alert: only its user handles it.
+  // A targeted alert: only its user handles it (no confirmation for one fan).
+  await room.getByTestId('cue-target-fan').check();
   await room.getByTestId('control-target').fill(mina.username);
   await room.getByTestId('control-chat-off').click();
   await expect(a.getByTestId('chat-host-off')).toBeVisible();
-  await room.getByTestId('control-target').fill('');
+  await expect(room.getByTestId('cue-muted')).toContainText(mina.username);
+  await room.getByRole('radio', { name: 'Everyone' }).check();
   await room.getByTestId('control-overlay-msg').fill('everyone sees this');
   await room.getByTestId('control-overlay-send').click();
   await expect(b.getByTestId('overlay-text')).toHaveText('everyone sees this');
   await expect(b.getByTestId('chat-host-off')).toBeHidden();
+  // Chat on for that one fan again: the control room lists no fan with chat off.
+  await room.getByTestId('cue-target-fan').check();
   await room.getByTestId('control-chat-on').click();
   await expect(a.getByTestId('chat-host-off')).toBeHidden();
+  await expect(room.getByTestId('cue-muted')).toBeHidden();
+  await room.getByRole('radio', { name: 'Everyone' }).check();
 
   // A slate with a link that opens in a new tab, kept as the end-slate across a reload.
   const image = new URL('/thor/pg/sticker-images/star.svg', room.url()).toString();

@@ -165,6 +165,13 @@ const EnvSchema = z.object({
   RTMP_PUBLIC_HOST: z.string().min(1).optional(),
   /** Packaged live segments and their indexes (shared storage when the origin runs elsewhere). */
   LIVE_DIR: z.string().min(1).optional(),
+  /** Control-room uploads (slates, cheer art): files under DATA_DIR/uploads, or an S3-compatible bucket. */
+  UPLOADS_S3_BUCKET: z.string().min(3).max(63).optional(),
+  UPLOADS_S3_REGION: z.string().min(1).default('us-east-1'),
+  /** An S3-compatible endpoint (MinIO, R2 ...); AWS when unset. Credentials: the AWS SDK's usual chain. */
+  UPLOADS_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  /** Where the bucket's objects are read by browsers (a CDN in front of it), without a trailing slash. */
+  UPLOADS_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
 });
 
 export type Config = {
@@ -201,6 +208,10 @@ export type Config = {
   authCacheMs: number;
   ticketCacheMs: number;
   realtime: { tickMs: number; authTimeoutMs: number };
+  uploads: {
+    dir: string;
+    s3: { bucket: string; region: string; endpoint: string | undefined; publicUrl: string } | null;
+  };
   chat: { hangCapacity: number; userBudget: number; hangBudget: number };
   cheer: { userBudget: number };
   media: { dir: string; keyUriBase: string | undefined; teaserUrl: string | undefined };
@@ -302,6 +313,21 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    uploads: {
+      dir: path.resolve(e.DATA_DIR, 'uploads'),
+      s3: e.UPLOADS_S3_BUCKET
+        ? {
+            bucket: e.UPLOADS_S3_BUCKET,
+            region: e.UPLOADS_S3_REGION,
+            endpoint: e.UPLOADS_S3_ENDPOINT,
+            publicUrl:
+              e.UPLOADS_PUBLIC_URL ??
+              (e.UPLOADS_S3_ENDPOINT
+                ? `${e.UPLOADS_S3_ENDPOINT.replace(/\/$/, '')}/${e.UPLOADS_S3_BUCKET}`
+                : `https://${e.UPLOADS_S3_BUCKET}.s3.${e.UPLOADS_S3_REGION}.amazonaws.com`),
+          }
+        : null,
+    },
     databaseUrl: e.DATABASE_URL,
     redisUrl: e.REDIS_URL,
     publicUrl,

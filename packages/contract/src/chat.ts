@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TOSS_TEXT_MAX, TOSS_TYPES } from './chat-rules.ts';
-import { safeIdParam, safeInt, safeString } from './safe-input.ts';
 import { CHAT_RESTRICTION_KINDS } from './moderation-rules.ts';
+import { safeIdParam, safeInt, safeString } from './safe-input.ts';
 import { IsoDateTime, PaidEventName } from './shows.ts';
 import { isVisiblyEmpty } from './text-normalise.ts';
 

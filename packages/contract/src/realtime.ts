@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Alert } from './alerts.ts';
 import { ChatRestriction, Toss } from './chat.ts';
+import { FiguresSample } from './control-room.ts';
 import { safeString } from './safe-input.ts';
 
 /**
@@ -50,6 +51,8 @@ export const ChannelEvent = z.discriminatedUnion('kind', [
    * Viewers ignore an alert whose `f` is another username (ALR-04) and replace %u in msg themselves.
    */
   z.object({ kind: z.literal('alert'), slug: z.string(), alert: Alert }),
+  /** A show's live figures on the host-only `host-<slug>` channel (the control room). */
+  z.object({ kind: z.literal('figures'), slug: z.string(), sample: FiguresSample }),
   /** The number of fans in a hang, counted across nodes, on its hang channel (at most one a second). */
   /** Live ingest (issue 11): the show's broadcast state changed (Go live, End show, replay ready). */
   z.object({

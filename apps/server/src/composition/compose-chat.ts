@@ -1,3 +1,4 @@
+import { createLocalStorage, createS3Storage } from '../adapters/storage/storage.ts';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
 import { createAlertsService } from '../modules/alerts/alerts.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
@@ -8,6 +9,12 @@ import { createChatReplayService } from '../modules/chat-replay/chat-replay.serv
 import { createCheerRepo } from '../modules/cheer/cheer.repo.ts';
 import { cheerRoutes } from '../modules/cheer/cheer.routes.ts';
 import { createCheerService } from '../modules/cheer/cheer.service.ts';
+import { createCuesRepo } from '../modules/control-room/cues.repo.ts';
+import { createFiguresRepo } from '../modules/control-room/figures.repo.ts';
+import { countAnswers, figuresRoutes } from '../modules/control-room/figures.routes.ts';
+import { createFiguresService } from '../modules/control-room/figures.service.ts';
+import { createMemoryFiguresStore, createRedisFiguresStore } from '../modules/control-room/figures-store.ts';
+import { uploadsRoutes } from '../modules/control-room/uploads.routes.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
 import { createHangsRepo } from '../modules/hangs/hangs.repo.ts';
 import { hangsRoutes } from '../modules/hangs/hangs.routes.ts';
@@ -51,15 +58,16 @@ export function composeChat(
   const moderationAccess = createModerationAccess({ repo: moderationRepo, shows: deps.shows });
   const gate = createChatGate({ repo: moderationRepo, limiter, bus, log });
   app.addHook('onClose', async () => gate.close());
+  const presence = redis
+    ? createRedisPresence({ redis, prefix: keyPrefix, idleMs: HANG_IDLE_MS })
+    : createMemoryPresence({ idleMs: HANG_IDLE_MS });
   const hangs = createHangsService({
     moderators: moderationAccess,
     gate,
     hangs: hangsRepo,
     shows: deps.shows,
     tickets: deps.tickets,
-    presence: redis
-      ? createRedisPresence({ redis, prefix: keyPrefix, idleMs: HANG_IDLE_MS })
-      : createMemoryPresence({ idleMs: HANG_IDLE_MS }),
+    presence,
     bus,
     log,
     capacity: config.chat.hangCapacity,
@@ -99,12 +107,30 @@ export function composeChat(
     shows: deps.shows,
     hangs: hangsRepo,
     moderation,
+    cues: createCuesRepo(db),
     onChatSwitch: (showId) => hangs.forgetChatState(showId),
     bus,
   });
+  // The control room's live figures (issue 13): kept in Redis when there is one (all nodes), else here.
+  const figures = createFiguresService({
+    repo: createFiguresRepo(db),
+    store: redis ? createRedisFiguresStore({ redis, prefix: keyPrefix }) : createMemoryFiguresStore(),
+    presence,
+    shows: deps.shows,
+    bus,
+    log,
+  });
+  countAnswers(app, figures);
+  figures.start();
+  app.addHook('onClose', async () => figures.stop());
   const gateway = createGateway({
     bus,
-    access: createChannelAccess({ hang: hangs.canReadHang, show: hangs.canReadShow }),
+    access: createChannelAccess({
+      hang: hangs.canReadHang,
+      show: hangs.canReadShow,
+      // The control room's figures: hosts only.
+      host: (user) => user.role === 'host',
+    }),
     authenticate: deps.auth.authenticate,
     sessions: deps.devices,
     authTimeoutMs: config.realtime.authTimeoutMs,
@@ -129,8 +155,12 @@ export function composeChat(
     await app.register(cheerRoutes({ cheer, guards }));
     await app.register(alertsRoutes({ alerts, guards }));
     await app.register(moderationRoutes({ moderation, access: moderationAccess, guards }));
+    await app.register(figuresRoutes({ figures, guards }));
+    const { uploads } = config;
+    const storage = uploads.s3 ? createS3Storage(uploads.s3) : createLocalStorage(uploads.dir);
+    await app.register(uploadsRoutes({ storage, guards }));
     await app.register(realtimeRoutes({ gateway }));
   }
 
-  return { register };
+  return { figures, register };
 }

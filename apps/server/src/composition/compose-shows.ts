@@ -13,10 +13,14 @@ import { createDevicesRepo } from '../modules/devices/devices.repo.ts';
 import { devicesRoutes } from '../modules/devices/devices.routes.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { hostShowsRoutes } from '../modules/shows/host-shows.routes.ts';
+import { createHostShowsService } from '../modules/shows/host-shows.service.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 import { type BroadcastStatusOf, showsRoutes } from '../modules/shows/shows.routes.ts';
 import { createShowsService } from '../modules/shows/shows.service.ts';
 import { createCodeImporter } from '../modules/tickets/code-import.service.ts';
+import { createHostCodesRepo } from '../modules/tickets/host-codes.repo.ts';
+import { hostCodesRoutes } from '../modules/tickets/host-codes.routes.ts';
+import { createHostCodesService } from '../modules/tickets/host-codes.service.ts';
 import { createTicketsRepo } from '../modules/tickets/tickets.repo.ts';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.ts';
 import { createTicketsService } from '../modules/tickets/tickets.service.ts';
@@ -77,11 +81,17 @@ export function composeShows(
   async function register(guards: AuthGuards): Promise<void> {
     const { app } = core;
     await app.register(showsRoutes({ shows, guards, broadcastStatus: deps.broadcastStatus }));
-    await app.register(hostShowsRoutes({ shows: showsRepo, guards }));
+    await app.register(hostShowsRoutes({ hostShows: createHostShowsService({ shows: showsRepo }), guards }));
     await app.register(
       ticketsRoutes({
         tickets,
         importer: createCodeImporter({ shows: showsRepo, tickets: ticketsRepo }),
+        guards,
+      }),
+    );
+    await app.register(
+      hostCodesRoutes({
+        codes: createHostCodesService({ repo: createHostCodesRepo(db), shows: showsRepo, tickets, bus }),
         guards,
       }),
     );

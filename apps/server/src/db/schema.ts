@@ -141,6 +141,8 @@ export interface BookingCodesTable {
   kind: ColumnType<BookingCodeKind, BookingCodeKind | undefined, BookingCodeKind>;
   redeemed_by: number | null;
   redeemed_at: NullableTimestamp;
+  /** Revoked in the control room (migration 0015): no longer redeemable. */
+  revoked_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -425,6 +427,14 @@ export interface AuditLogTable {
   created_at: Timestamp;
 }
 
+/** The control room (migration 0015): the last cue of each kind per show. */
+export interface ShowCuesTable {
+  show_id: number;
+  cue: string;
+  alert: Json<Record<string, unknown>>;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   users: UsersTable;
   auth_tokens: AuthTokensTable;
@@ -460,6 +470,7 @@ export interface Database {
   show_blocked_terms: ShowBlockedTermsTable;
   toss_reports: TossReportsTable;
   audit_log: AuditLogTable;
+  show_cues: ShowCuesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

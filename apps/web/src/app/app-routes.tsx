@@ -24,12 +24,20 @@ const EventPage = lazy(() =>
   ).then(([m]) => ({ default: m.EventPage })),
 );
 
-// The host's control room (issue 5): hosts only, loaded only when opened.
-const ControlRoomPage = lazy(() =>
+// The host area and its control rooms (issue 13): hosts only, loaded only when opened.
+const loadHostArea = () =>
   withTimeout(
-    () => Promise.all([import('../features/control-room/index.ts'), loadDeferredTexts('chat')]),
+    () =>
+      Promise.all([
+        import('../features/control-room/index.ts'),
+        loadDeferredTexts('chat'),
+        loadDeferredTexts('control'),
+      ]),
     TIMINGS_MS.chunkLoadTimeout,
-  ).then(([m]) => ({ default: m.ControlRoomPage })),
+  );
+const HostArea = lazy(() => loadHostArea().then(([m]) => ({ default: m.HostArea })));
+const LegacyControlRedirect = lazy(() =>
+  loadHostArea().then(([m]) => ({ default: m.LegacyControlRedirect })),
 );
 
 function RouteLoading() {
@@ -59,13 +67,21 @@ export function AppRoutes() {
         />
         <Route path="reset-password/:token" element={<ResetPasswordRoute />} />
         <Route
-          path="control/:slug"
+          path="host/*"
           element={
             <RouteErrorBoundary>
               <Suspense fallback={<RouteLoading />}>
-                <ControlRoomPage />
+                <HostArea />
               </Suspense>
             </RouteErrorBoundary>
+          }
+        />
+        <Route
+          path="control/:slug"
+          element={
+            <Suspense fallback={<RouteLoading />}>
+              <LegacyControlRedirect />
+            </Suspense>
           }
         />
         <Route path="*" element={<LandingPage />} />

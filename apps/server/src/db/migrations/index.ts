@@ -12,6 +12,7 @@ import * as m0011 from './0011-username-skeleton.ts';
 import * as m0012 from './0012-credentials.ts';
 import * as m0013 from './0013-live-ingest.ts';
 import * as m0014 from './0014-live-captions.ts';
+import * as m0015 from './0015-control-room.ts';
 import * as m0016 from './0016-moderation.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '0013-live-ingest': m0013,
   '0014-live-captions': m0014,
   '0016-moderation': m0016,
+  '0015-control-room': m0015,
 };

@@ -1,4 +1,4 @@
-import { Alert, AlertParams, AlertPublished, ErrorBody } from '@encore/contract';
+import { Alert, AlertParams, AlertPublished, CueState, ErrorBody } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
 import type { AlertsService } from './alerts.service.ts';
@@ -22,6 +22,20 @@ export function alertsRoutes(deps: { alerts: AlertsService; guards: AuthGuards }
       },
       async (req, reply) =>
         reply.code(202).send(await deps.alerts.publish(sessionOf(req).user, req.params.slug, req.body)),
+    );
+    app.get(
+      '/thor/host/shows/:slug/cues',
+      {
+        preHandler: deps.guards.requireHost,
+        schema: {
+          tags: ['host'],
+          summary:
+            'The current state of every cue: the last of each kind, the chat switch, fans with chat off',
+          params: AlertParams,
+          response: { 200: CueState, ...err(401, 403, 404) },
+        },
+      },
+      async (req) => deps.alerts.state(req.params.slug),
     );
   };
 }

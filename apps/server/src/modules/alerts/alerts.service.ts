@@ -1,7 +1,8 @@
-import { type Alert, type AlertPublished, showChannel, userChannel } from '@encore/contract';
+import { type Alert, type AlertPublished, type CueState, showChannel, userChannel } from '@encore/contract';
 import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
+import type { CuesRepo } from '../control-room/cues.repo.ts';
 import type { HangsRepo } from '../hangs/hangs.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ShowsService } from '../shows/shows.service.ts';
@@ -25,23 +26,31 @@ function alertDetail(alert: Alert): string {
 /**
  * Host alerts (ALR rows): to the whole show on `show-<slug>`, or with `f` to that one username's
  * `user-<id>` channel. The show-wide chat switch is also stored, so that late joiners, hang_status and
- * the toss check know it (the toss check within a second on every node). The per-fan chat switch is a
- * chat restriction of moderation: the server holds that fan's tosses, across reloads and nodes. Every
- * alert is written to the audit log.
+ * the toss check know it (the toss check within a second on every node), and the last show-wide cue of
+ * each kind is kept so the control room shows the current state after a reload. The per-fan chat
+ * switch is a chat restriction of moderation: the server holds that fan's tosses, across reloads and
+ * nodes. Every alert is written to the audit log.
  */
 export function createAlertsService(deps: {
   shows: Pick<ShowsService, 'bySlug'>;
-  hangs: Pick<HangsRepo, 'userByUsername' | 'setChatEnabled'>;
+  hangs: Pick<HangsRepo, 'userByUsername' | 'setChatEnabled' | 'chatEnabled'>;
   moderation: Pick<ModerationService, 'fanChatSwitch' | 'audit'>;
+  cues: CuesRepo;
   onChatSwitch: (showId: number) => void;
   bus: Bus;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
+
+  async function showOf(slug: string) {
+    const show = await deps.shows.bySlug(slug);
+    if (!show) throw new AppError('VIDEO_NOT_FOUND', 400, 'This show could not be found.');
+    return show;
+  }
+
   return {
     async publish(host: UserRow, slug: string, alert: Alert): Promise<AlertPublished> {
-      const show = await deps.shows.bySlug(slug);
-      if (!show) throw new AppError('VIDEO_NOT_FOUND', 400, 'This show could not be found.');
+      const show = await showOf(slug);
       let channel = showChannel(slug);
       if (alert.f !== undefined) {
         const target = await deps.hangs.userByUsername(alert.f);
@@ -50,9 +59,12 @@ export function createAlertsService(deps: {
         if (alert.type === 'chat') {
           await deps.moderation.fanChatSwitch(show.row.id, slug, target, host.id, alert.display_code !== 0);
         }
-      } else if (alert.type === 'chat') {
-        await deps.hangs.setChatEnabled(show.row.id, alert.display_code !== 0, now());
-        deps.onChatSwitch(show.row.id);
+      } else {
+        if (alert.type === 'chat') {
+          await deps.hangs.setChatEnabled(show.row.id, alert.display_code !== 0, now());
+          deps.onChatSwitch(show.row.id);
+        }
+        await deps.cues.save(show.row.id, alert, now());
       }
       await deps.bus.publish(channel, { kind: 'alert', slug, alert });
       await deps.moderation.audit(
@@ -63,6 +75,24 @@ export function createAlertsService(deps: {
         alertDetail(alert),
       );
       return { channel, alert };
+    },
+
+    /** GET /thor/host/shows/{slug}/cues */
+    async state(slug: string): Promise<CueState> {
+      const show = await deps.shows.bySlug(slug);
+      if (!show) throw new AppError('VIDEO_NOT_FOUND', 404, 'This show could not be found.');
+      const [cues, muted, chatEnabled] = await Promise.all([
+        deps.cues.list(show.row.id),
+        deps.cues.muted(show.row.id),
+        deps.hangs.chatEnabled(show.row.id),
+      ]);
+      return {
+        cues: cues.map((c) => ({ alert: c.alert as Alert, updated_at: c.updated_at.toISOString() })),
+        chat_enabled: chatEnabled,
+        muted: muted.flatMap((m) =>
+          m.username ? [{ username: m.username, since: m.created_at.toISOString() }] : [],
+        ),
+      };
     },
   };
 }

@@ -69,6 +69,7 @@ export function createHangsService(deps: HangsDeps) {
   const sessionCache = createTtlCache<string, HangSessionRow>({ ttlMs: CACHE_MS, max: 200_000, now: clock });
   const senderCache = createTtlCache<number, TossSender>({ ttlMs: 30_000, max: 200_000, now: clock });
   const chatCache = createTtlCache<number, boolean>({ ttlMs: 1000, max: 10_000, now: clock });
+  // The fans a host turned chat off for (per show, few): read with the switch, as fresh.
   const presenceTimers = new Map<number, NodeJS.Timeout>();
 
   async function context(
@@ -97,6 +98,14 @@ export function createHangsService(deps: HangsDeps) {
     const enabled = await deps.hangs.chatEnabled(showId);
     chatCache.set(showId, enabled, started);
     return enabled;
+  }
+
+  /**
+   * Whether this fan may chat: the show's switch is on and no restriction holds the fan (a host's
+   * per-fan chat off, a moderator's timeout or ban: moderation's chat restrictions, on every node).
+   */
+  async function chatOpenFor(showId: number, userId: number): Promise<boolean> {
+    return (await chatEnabled(showId)) && (await deps.gate.restrictionOf(showId, userId)) === null;
   }
 
   async function sender(user: Pick<UserRow, 'id' | 'username'>): Promise<TossSender> {
@@ -179,6 +188,7 @@ export function createHangsService(deps: HangsDeps) {
   return {
     hangById,
     chatEnabled,
+    chatOpenFor,
     sender,
     presenceChanged,
 
@@ -241,7 +251,7 @@ export function createHangsService(deps: HangsDeps) {
               serverName: SERVER_NAME,
               at,
               tosses: [],
-              chatEnabled: await chatEnabled(show.row.id),
+              chatEnabled: await chatOpenFor(show.row.id, user.id),
               pollMs: HANG_POLL_MS,
             }),
           ],
@@ -309,7 +319,7 @@ export function createHangsService(deps: HangsDeps) {
         serverName: SERVER_NAME,
         at,
         tosses: stored.map((t) => presentToss(t, monikers.get(t.user_id) ?? [])),
-        chatEnabled: await chatEnabled(show.row.id),
+        chatEnabled: await chatOpenFor(show.row.id, user.id),
         pollMs: HANG_POLL_MS,
       });
       return { ...joined, chat_restriction: restriction, slow_mode_seconds: policy.slowModeSeconds };
@@ -347,7 +357,7 @@ export function createHangsService(deps: HangsDeps) {
       return {
         hang_id: ctx.hang.id,
         number_active: n,
-        chat_enabled: await chatEnabled(ctx.show.row.id),
+        chat_enabled: await chatOpenFor(ctx.show.row.id, user.id),
         current_server_time: at.toISOString(),
       };
     },

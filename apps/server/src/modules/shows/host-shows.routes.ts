@@ -1,58 +1,58 @@
-import { Channel, ErrorBody, Show, ShowSlugParams } from '@encore/contract';
+import { Channel, DuplicateShowBody, ErrorBody, HostShowList, Show, ShowSlugParams } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AppError } from '../../errors.ts';
 import type { AuthGuards } from '../../platform/auth-guard.ts';
-import { isUniqueViolation } from '../users/users.repo.ts';
-import { presentChannel } from './shows.presenter.ts';
-import type { ShowsRepo } from './shows.repo.ts';
+import type { HostShowsService } from './host-shows.service.ts';
+
+const err = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody]));
 
 /**
- * PUT /thor/host/shows/{slug}: the control room schedules a show or moves its times (doors, start,
- * end). Hosts only. Nodes pick the change up within SHOWS_CACHE_MS.
+ * The control room's shows (issue 13), hosts only: list, read, create/edit/schedule (PUT) and
+ * duplicate. Nodes pick a change up within SHOWS_CACHE_MS.
  */
-export function hostShowsRoutes(deps: { shows: ShowsRepo; guards: AuthGuards }): FastifyPluginAsyncZod {
+export function hostShowsRoutes(deps: {
+  hostShows: HostShowsService;
+  guards: AuthGuards;
+}): FastifyPluginAsyncZod {
   return async (app) => {
+    const preHandler = deps.guards.requireHost;
+    app.get(
+      '/thor/host/shows',
+      { preHandler, schema: { tags: ['host'], response: { 200: HostShowList, ...err(401, 403) } } },
+      async () => deps.hostShows.list(),
+    );
+    app.get(
+      '/thor/host/shows/:slug',
+      {
+        preHandler,
+        schema: { tags: ['host'], params: ShowSlugParams, response: { 200: Channel, ...err(401, 403, 404) } },
+      },
+      async (req) => deps.hostShows.get(req.params.slug),
+    );
     app.put(
       '/thor/host/shows/:slug',
       {
-        preHandler: deps.guards.requireHost,
+        preHandler,
         schema: {
           tags: ['host'],
           params: ShowSlugParams,
           body: Show,
-          response: { 200: Channel, 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 409: ErrorBody },
+          response: { 200: Channel, ...err(400, 401, 403, 409) },
         },
       },
-      async (req) => {
-        const show = req.body;
-        if (show.slug !== req.params.slug) {
-          throw new AppError('BAD_REQUEST', 400, 'The slug in the body must match the path.', {
-            field: 'slug',
-          });
-        }
-        const times = show.event;
-        const start = Date.parse(times.event_start_time);
-        if (Date.parse(times.event_end_time) <= start) {
-          throw new AppError('BAD_REQUEST', 400, 'A show must end after it starts.', {
-            field: 'event.event_end_time',
-          });
-        }
-        if (times.event_enter_time && Date.parse(times.event_enter_time) > start) {
-          throw new AppError('BAD_REQUEST', 400, 'Doors must open before the show starts.', {
-            field: 'event.event_enter_time',
-          });
-        }
-        try {
-          await deps.shows.upsertBySlug(show);
-        } catch (err) {
-          // Another show already uses this paid_event_name, paid_event_id or channel_id.
-          if ((err as { code?: string }).code === '23505' || isUniqueViolation(err, 'shows')) {
-            throw new AppError('SHOW_CONFLICT', 409, 'Another show uses this paid event or channel.');
-          }
-          throw err;
-        }
-        return presentChannel(show, new Date());
+      async (req) => deps.hostShows.put(req.params.slug, req.body),
+    );
+    app.post(
+      '/thor/host/shows/:slug/duplicate',
+      {
+        preHandler,
+        schema: {
+          tags: ['host'],
+          params: ShowSlugParams,
+          body: DuplicateShowBody,
+          response: { 201: Channel, ...err(400, 401, 403, 404, 409) },
+        },
       },
+      async (req, reply) => reply.code(201).send(await deps.hostShows.duplicate(req.params.slug, req.body)),
     );
   };
 }

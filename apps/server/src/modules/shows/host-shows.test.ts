@@ -1,6 +1,13 @@
-import { Channel } from '@encore/contract';
+import { Channel, HostShowList } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createShow, createUser, login, showEntity } from '../../../test/factories.ts';
+import {
+  auth,
+  createBookingCode,
+  createShow,
+  createUser,
+  login,
+  showEntity,
+} from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
 let t: TestContext;
@@ -81,5 +88,105 @@ describe('PUT /thor/host/shows/{slug}', () => {
       headers: fan,
     });
     expect(read.statusCode).toBe(400);
+  });
+});
+
+const get = (url: string, headers: Record<string, string> = host) => t.app.inject({ url, headers });
+
+describe('GET /thor/host/shows and /thor/host/shows/{slug}', () => {
+  it('200 lists every show with its state and codes, latest start first', async () => {
+    const later = await createShow(t.db, { startIn: 600 });
+    const now = await createShow(t.db, { startIn: -5 });
+    await createBookingCode(t.db, { showId: later.id });
+    const res = await get('/thor/host/shows');
+    expect(res.statusCode).toBe(200);
+    const list = HostShowList.parse(res.json()).results;
+    const a = list.findIndex((s) => s.slug === later.slug);
+    const b = list.findIndex((s) => s.slug === now.slug);
+    expect(a).toBeGreaterThanOrEqual(0);
+    expect(a).toBeLessThan(b);
+    expect(list[a]).toMatchObject({ status: 'upcoming', codes: { total: 1, redeemed: 0 } });
+    expect(list[b]).toMatchObject({ status: 'live' });
+  });
+
+  it('200 answers one show with its state; 404 for an unknown slug', async () => {
+    const show = await createShow(t.db, { startIn: 5 });
+    const res = await get(`/thor/host/shows/${show.slug}`);
+    expect(res.statusCode).toBe(200);
+    expect(Channel.parse(res.json())).toMatchObject({ slug: show.slug, event_name: show.event_name });
+    const missing = await get('/thor/host/shows/no-such-show');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json().code).toBe('VIDEO_NOT_FOUND');
+  });
+
+  it('403 for a fan and 401 without a token on every host read', async () => {
+    const show = await createShow(t.db);
+    for (const url of ['/thor/host/shows', `/thor/host/shows/${show.slug}`]) {
+      expect((await get(url, fan)).statusCode).toBe(403);
+      expect((await get(url, {})).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('PUT /thor/host/shows/{slug}: the stream rules', () => {
+  it('400 naming base_video when the start view has no stream, and the angle without its stream', async () => {
+    const show = showEntity();
+    const base = await put(show.slug, { ...show, base_video: 'mix-stream9' });
+    expect(base.statusCode).toBe(400);
+    expect(base.json().field).toBe('base_video');
+    const angles = { ...show, pips: { sinks: [...show.pips.sinks, { id: 7, label: 'CAM 7' }] } };
+    const angle = await put(show.slug, angles);
+    expect(angle.statusCode).toBe(400);
+    expect(angle.json().field).toBe('pips.sinks.2.id');
+  });
+});
+
+describe('POST /thor/host/shows/{slug}/duplicate', () => {
+  const dup = (slug: string, payload: object, headers: Record<string, string> = host) =>
+    t.app.inject({ method: 'POST', url: `/thor/host/shows/${slug}/duplicate`, headers, payload });
+
+  // Refusals first: a copy takes the next free ids, which the factory's next show would also pick.
+  it('409 for a slug in use, 400 for a bad slug, 404 for an unknown source, 403 for a fan', async () => {
+    const a = await createShow(t.db);
+    const b = await createShow(t.db);
+    expect((await dup(a.slug, { slug: b.slug })).statusCode).toBe(409);
+    const bad = await dup(a.slug, { slug: 'Not A Slug' });
+    expect(bad.statusCode).toBe(400);
+    expect((await dup('no-such-show', { slug: 'fresh-slug-x' })).statusCode).toBe(404);
+    expect((await dup(a.slug, { slug: 'fresh-slug-y' }, fan)).statusCode).toBe(403);
+  });
+  it('201 copies every field under a new slug with new ids and its own ticket items', async () => {
+    const source = showEntity();
+    const withItems = {
+      ...source,
+      ticket_items: [
+        {
+          item_id: `${source.slug}-hd`,
+          display_name: { en: 'HD' },
+          display_description: { en: 'HD pass' },
+          price: 2500,
+          currency: 'USD',
+          sale_currency_symbol: '$',
+          ticket_attributes: { mview: 4 },
+        },
+      ],
+    };
+    expect((await put(source.slug, withItems)).statusCode).toBe(200);
+    const slug = `${source.slug}-copy`;
+    const res = await dup(source.slug, { slug, event_name: 'Second night' });
+    expect(res.statusCode).toBe(201);
+    const copy = Channel.parse(res.json());
+    expect(copy).toMatchObject({
+      slug,
+      event_name: 'Second night',
+      artist_name: source.artist_name,
+      event_config: source.event_config,
+      pips: source.pips,
+    });
+    expect(copy.channel_id).not.toBe(source.channel_id);
+    expect(copy.paid_event_id).not.toBe(source.paid_event_id);
+    expect(copy.ticket_items?.[0]?.item_id).not.toBe(withItems.ticket_items[0]?.item_id);
+    expect(copy.ticket_items?.[0]?.price).toBe(2500);
+    expect((await get(`/thor/host/shows/${slug}`)).statusCode).toBe(200);
   });
 });

@@ -52,6 +52,37 @@ export function createShowsRepo(db: Db) {
         .orderBy('id')
         .execute();
     },
+    /** Every show, latest start first, with its booking codes counted (the control room's list). */
+    async listWithCodeCounts(tx: Exec = db): Promise<{ row: ShowRow; total: number; redeemed: number }[]> {
+      const rows = await tx
+        .selectFrom('shows')
+        .leftJoin('booking_codes', 'booking_codes.show_id', 'shows.id')
+        .selectAll('shows')
+        .select((eb) => [
+          eb.fn.count<string>('booking_codes.id').as('codes_total'),
+          eb.fn.count<string>('booking_codes.redeemed_by').as('codes_redeemed'),
+        ])
+        .groupBy('shows.id')
+        .orderBy('shows.event_start_time', 'desc')
+        .orderBy('shows.id', 'desc')
+        .execute();
+      return rows.map(({ codes_total, codes_redeemed, ...row }) => ({
+        row,
+        total: Number(codes_total),
+        redeemed: Number(codes_redeemed),
+      }));
+    },
+    /** Free paid event and channel ids for a new show: one past the largest. */
+    async nextIds(tx: Exec = db): Promise<{ paidEventId: number; channelId: number }> {
+      const row = await tx
+        .selectFrom('shows')
+        .select((eb) => [
+          eb.fn.max<number | null>('paid_event_id').as('p'),
+          eb.fn.max<number | null>('channel_id').as('c'),
+        ])
+        .executeTakeFirst();
+      return { paidEventId: Number(row?.p ?? 0) + 1, channelId: Number(row?.c ?? 0) + 1 };
+    },
     findByChannelId(channelId: number, tx: Exec = db): Promise<ShowRow | undefined> {
       return tx.selectFrom('shows').selectAll().where('channel_id', '=', channelId).executeTakeFirst();
     },

@@ -52,12 +52,16 @@ export function createTicketsRepo(db: Db) {
     },
 
     findCode(showId: number, code: string, tx: Exec = db): Promise<BookingCodeRow | undefined> {
-      return tx
-        .selectFrom('booking_codes')
-        .selectAll()
-        .where('show_id', '=', showId)
-        .where('code', '=', code)
-        .executeTakeFirst();
+      return (
+        tx
+          .selectFrom('booking_codes')
+          .selectAll()
+          .where('show_id', '=', showId)
+          .where('code', '=', code)
+          // A code revoked in the control room is as good as none.
+          .where('revoked_at', 'is', null)
+          .executeTakeFirst()
+      );
     },
 
     /**

@@ -21,6 +21,8 @@ export type DrmClaims = {
   k: boolean;
   /** Expiry, Unix seconds. */
   exp: number;
+  /** A host's control-room preview: no ticket and no device session behind it (issue 13). */
+  h?: true;
 };
 
 export type DrmTokenCheck = { ok: true; claims: DrmClaims } | { ok: false; reason: 'malformed' | 'expired' };

@@ -8,6 +8,7 @@ import {
   type DrmSystem,
   type DrmTokenQuery,
   type DrmTokenResponse,
+  type MultiviewCount,
   STREAM_NAME_RE,
   streamCovered,
   type VideoResponse,
@@ -22,6 +23,9 @@ import type { CatalogEntry, ShowsService } from '../shows/shows.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import type { DeviceLiveness } from './device-liveness.ts';
 import type { DrmClaims, DrmTokens } from './drm-token.ts';
+
+/** What a host's preview may watch: every angle and mosaic (4K when the show has it). */
+const HOST_VIEW = { multiview: 6, uhd: true } as const;
 
 const ID_RE = /^[1-9]\d{0,8}$/;
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -117,6 +121,54 @@ export function createVideoService(deps: VideoDeps) {
     return check.claims;
   }
 
+  function issue(
+    userId: number,
+    q: DrmTokenQuery,
+    entry: CatalogEntry,
+    entitlements: { multiview: MultiviewCount; uhd: boolean },
+    host: boolean,
+    sessionId: string = q.session_id,
+  ): DrmTokenResponse {
+    const view = host ? { ...entitlements, uhd: entry.hasStream4k } : entitlements;
+    const exp = Math.floor(now() / 1000) + deps.tokenTtlSeconds;
+    const token = deps.tokens.issue({
+      u: userId,
+      s: sessionId,
+      c: entry.row.channel_id,
+      p: entry.row.paid_event_id,
+      st: q.stream,
+      mv: view.multiview,
+      k: view.uhd,
+      exp,
+      ...(host ? { h: true } : {}),
+    });
+    const licence =
+      deps.adapter.systems.length === 0
+        ? null
+        : {
+            urls: Object.fromEntries(
+              deps.adapter.systems.map((s) => [s, `/thor/video/licence/${s}/`]),
+            ) as Partial<Record<DrmSystem, string>>,
+          };
+    return {
+      token,
+      header: DRM_TOKEN_HEADER,
+      expires_at: new Date(exp * 1000).toISOString(),
+      refresh_at: new Date(exp * 1000 - DRM_REFRESH_MARGIN_MS).toISOString(),
+      expires_in: deps.tokenTtlSeconds,
+      stream: q.stream,
+      stream_type: q.stream_type as 'hls' | 'dash',
+      provider: deps.adapter.provider,
+      entitlements: view,
+      licence,
+    };
+  }
+
+  /** A host preview's token holds no device place; every other token's device session must be live. */
+  async function liveViewer(claims: DrmClaims): Promise<boolean> {
+    return claims.h === true || deps.liveness.isLive(claims.u, claims.s);
+  }
+
   return {
     /** GET /thor/video/{id}/ */
     async video(rawId: string): Promise<VideoResponse> {
@@ -172,6 +224,9 @@ export function createVideoService(deps: VideoDeps) {
 
       const user = session.user;
       const ticket = await deps.tickets.ticketFor(user.id, entry.row.id);
+      // The control room's preview (issue 13): a host watches every view of any show without a
+      // ticket or a device place. The token says so (h); its short lifetime bounds a lost host role.
+      if (!ticket && user.role === 'host') return issue(user.id, q, entry, HOST_VIEW, true);
       if (!ticket) throw noTicket();
       const device = await deps.devices.find(q.session_id);
       if (!device || device.user_id !== user.id || device.show_id !== entry.row.id) throw notActive();
@@ -183,37 +238,7 @@ export function createVideoService(deps: VideoDeps) {
       // Asking for a token is a sign of life of the device, like a realtime heartbeat.
       await deps.devices.touch([device.id], new Date(at));
 
-      const exp = Math.floor(at / 1000) + deps.tokenTtlSeconds;
-      const token = deps.tokens.issue({
-        u: user.id,
-        s: device.id,
-        c: entry.row.channel_id,
-        p: entry.row.paid_event_id,
-        st: q.stream,
-        mv: entitlements.multiview,
-        k: entitlements.uhd,
-        exp,
-      });
-      const licence =
-        deps.adapter.systems.length === 0
-          ? null
-          : {
-              urls: Object.fromEntries(
-                deps.adapter.systems.map((s) => [s, `/thor/video/licence/${s}/`]),
-              ) as Partial<Record<DrmSystem, string>>,
-            };
-      return {
-        token,
-        header: DRM_TOKEN_HEADER,
-        expires_at: new Date(exp * 1000).toISOString(),
-        refresh_at: new Date(exp * 1000 - DRM_REFRESH_MARGIN_MS).toISOString(),
-        expires_in: deps.tokenTtlSeconds,
-        stream: q.stream,
-        stream_type: streamType,
-        provider: deps.adapter.provider,
-        entitlements,
-        licence,
-      };
+      return issue(user.id, q, entry, entitlements, false, device.id);
     },
 
     /**
@@ -234,7 +259,7 @@ export function createVideoService(deps: VideoDeps) {
       ) {
         throw keyNotCovered();
       }
-      if (!(await deps.liveness.isLive(claims.u, claims.s))) throw keyDeviceEnded();
+      if (!(await liveViewer(claims))) throw keyDeviceEnded();
       return true;
     },
 
@@ -265,7 +290,7 @@ export function createVideoService(deps: VideoDeps) {
         }
         keys.push({ kty: 'oct', kid, k: found.key.toString('base64url') });
       }
-      if (!(await deps.liveness.isLive(claims.u, claims.s))) throw keyDeviceEnded();
+      if (!(await liveViewer(claims))) throw keyDeviceEnded();
       return { keys, type: req.type };
     },
 
@@ -277,7 +302,7 @@ export function createVideoService(deps: VideoDeps) {
       }
       const claims = claimsOf(token);
       if (claims.u !== session.user.id) throw keyTokenInvalid();
-      if (!(await deps.liveness.isLive(claims.u, claims.s))) throw keyDeviceEnded();
+      if (!(await liveViewer(claims))) throw keyDeviceEnded();
       if (challenge.length === 0) throw new AppError('BAD_REQUEST', 400, 'The licence challenge is empty.');
       return deps.adapter.requestLicence({
         system,

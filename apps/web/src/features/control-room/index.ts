@@ -1,2 +1,2 @@
-// The host's control room (/control/:slug): chat off/on, overlay text, slates and light-stick cues.
-export { ControlRoomPage } from './control-room-page.tsx';
+// The host area (/host/*): the list of shows, setup, codes, run and moderate screens (issue 13).
+export { HostArea, LegacyControlRedirect } from './host-area.tsx';

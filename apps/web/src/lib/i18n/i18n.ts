@@ -53,6 +53,7 @@ const deferredTexts = {
   landing: () => import('./locales/en-landing.ts').then((m) => m.enLanding),
   chat: () => import('./locales/en-chat.ts').then((m) => m.enChat),
   player: () => import('./locales/en-player.ts').then((m) => m.enPlayer),
+  control: () => import('./locales/en-control.ts').then((m) => m.enControl),
 } satisfies Record<string, () => Promise<Record<string, string>>>;
 
 export type DeferredTexts = keyof typeof deferredTexts;

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { en } from './locales/en.ts';
 import { enAuth } from './locales/en-auth.ts';
 import { enChat } from './locales/en-chat.ts';
+import { enControl } from './locales/en-control.ts';
 import { enEvent } from './locales/en-event.ts';
 import { enLanding } from './locales/en-landing.ts';
 import { enPlayer } from './locales/en-player.ts';
@@ -41,6 +42,7 @@ const DEFERRED: { name: string; texts: Record<string, string>; usedIn: (path: st
     usedIn: (p) => /^features\/(chat|stickers|cheer|merch|alerts|control-room|lightstick)\//.test(p),
   },
   { name: 'en-player', texts: enPlayer, usedIn: (p) => /^features\/(player|viewer)\//.test(p) },
+  { name: 'en-control', texts: enControl, usedIn: (p) => p.startsWith('features/control-room/') },
 ];
 
 describe('messages', () => {
@@ -52,6 +54,7 @@ describe('messages', () => {
     ...enLanding,
     ...enChat,
     ...enPlayer,
+    ...enControl,
   };
 
   it('keeps the English files apart', () => {

@@ -1,5 +1,6 @@
 import type { enAuth } from './en-auth.ts';
 import type { enChat } from './en-chat.ts';
+import type { enControl } from './en-control.ts';
 import type { enEvent } from './en-event.ts';
 import type { enLanding } from './en-landing.ts';
 import type { enPlayer } from './en-player.ts';
@@ -37,6 +38,7 @@ const core = {
   'nav-purchase-history': 'Purchase History',
   'nav-payment-info': 'Payment Info',
   'nav-sign-out': 'Sign out',
+  'nav-host': 'Host',
 
   'modal-close': 'Close',
   'modal-cancel': 'Cancel',
@@ -141,7 +143,8 @@ export type MessageKey =
   | keyof typeof enEvent
   | keyof typeof enLanding
   | keyof typeof enChat
-  | keyof typeof enPlayer;
+  | keyof typeof enPlayer
+  | keyof typeof enControl;
 export type Messages = Record<MessageKey, string>;
 // Plain strings, so i18next checks the keys but does not infer interpolation types per text.
 export const en: Record<keyof typeof core, string> = core;

@@ -1,6 +1,9 @@
 import type { Messages } from './en.ts';
+import { jaControl } from './ja-control.ts';
 
 export const ja: Messages = {
+  ...jaControl,
+  'nav-host': 'ホスト',
   'login-error-401': 'パスワードが正しくありません。',
   'login-error-417':
     '初めてログインする前に、新しいアカウントのメールアドレスを確認する必要があります。メールをご確認ください。',

@@ -1,6 +1,9 @@
 import type { Messages } from './en.ts';
+import { koControl } from './ko-control.ts';
 
 export const ko: Messages = {
+  ...koControl,
+  'nav-host': '호스트',
   'login-error-401': '비밀번호가 올바르지 않습니다.',
   'login-error-417': '처음 로그인하기 전에 새 계정의 이메일 주소를 인증해야 합니다. 이메일을 확인해 주세요.',
   'login-error-406': '이 계정에는 비밀번호가 설정되어 있지 않습니다.',

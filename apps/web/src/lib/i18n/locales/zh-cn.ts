@@ -1,6 +1,9 @@
 import type { Messages } from './en.ts';
+import { zhCnControl } from './zh-cn-control.ts';
 
 export const zhCn: Messages = {
+  ...zhCnControl,
+  'nav-host': '主办方',
   'login-error-401': '密码错误。',
   'login-error-417': '首次登录前，您需要验证新账户的电子邮箱地址。请查收您的邮件。',
   'login-error-406': '您的账户尚未设置密码。',

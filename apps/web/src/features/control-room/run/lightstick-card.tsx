@@ -1,17 +1,19 @@
 import { type AlertInput, LIGHTSTICK_SONGS } from '@encore/contract';
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button.tsx';
-import { Field } from '../../components/ui/field.tsx';
+import { Button } from '../../../components/ui/button.tsx';
+import { Field } from '../../../components/ui/field.tsx';
 import { builtInSong, lightstickAlert, lsAlert } from './alert-forms.ts';
 
 interface LightstickCardProps {
   busy: string | null;
+  /** The current state line (cue-now.tsx). */
+  now?: ReactNode;
   publish: (action: string, alert: AlertInput) => Promise<void>;
 }
 
 /** Light-stick cues: a track (song, tempo, gradient) started and stopped, and light-sticks on with a timer. */
-export function LightstickCard({ busy, publish }: LightstickCardProps) {
+export function LightstickCard({ busy, publish, now }: LightstickCardProps) {
   const { t } = useTranslation();
   const [stick, setStick] = useState({ title: '', tempo: '120', timer: '10', gradient: false });
   const songsId = useId();
@@ -19,6 +21,7 @@ export function LightstickCard({ busy, publish }: LightstickCardProps) {
   return (
     <section className="control-card" aria-labelledby="control-stick">
       <h2 id="control-stick">{t('control-stick-title')}</h2>
+      {now}
       <div className="control-card__row">
         <Field
           label={t('control-stick-song')}

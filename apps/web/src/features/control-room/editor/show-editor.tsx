@@ -1,0 +1,128 @@
+import type { Show } from '@encore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button.tsx';
+import { isApiError } from '../../../lib/api/api-error.ts';
+import { showToast } from '../../../lib/store/toast-store.ts';
+import { hostKeys, putShow } from '../api/host-api.ts';
+import { useShowIfAny } from '../show-shell.tsx';
+import { LandingPreview } from './landing-preview.tsx';
+import { BasicsSection, ScheduleSection } from './sections-basics.tsx';
+import { ExperienceSection } from './sections-experience.tsx';
+import { CaptionsSection, StreamsSection } from './sections-media.tsx';
+import { ItemsSection, VendorsSection } from './sections-sales.tsx';
+import { blankShow, type Problems, validateShow } from './show-form.ts';
+
+export type SectionProps = {
+  show: Show;
+  update: (change: (draft: Show) => void) => void;
+  problems: Problems;
+  creating: boolean;
+};
+
+/**
+ * Setup: create, edit and (re)schedule a show with every field the fan side reads, checked on the
+ * page by the contract's rules before the server checks them again; a preview of the landing card.
+ */
+export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
+  const { t } = useTranslation();
+  const current = useShowIfAny();
+  const navigate = useNavigate();
+  const queries = useQueryClient();
+  const [show, setShow] = useState<Show>(() => {
+    if (mode === 'edit' && current) {
+      const { status: _s, doors_open_at: _d, ...entity } = current;
+      return entity;
+    }
+    return blankShow();
+  });
+  const [problems, setProblems] = useState<Problems>({});
+  const [touched, setTouched] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const creating = mode === 'create';
+
+  const update = (change: (draft: Show) => void) => {
+    setShow((prev) => {
+      const draft = structuredClone(prev);
+      change(draft);
+      if (touched) setProblems(validateShow(draft, (k) => t(k)));
+      return draft;
+    });
+  };
+
+  const save = async (e: FormEvent) => {
+    e.preventDefault();
+    setTouched(true);
+    const found = validateShow(show, (k) => t(k));
+    setProblems(found);
+    if (Object.keys(found).length > 0) {
+      showToast({ kind: 'error', messageKey: 'host-fix-fields' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await putShow(show);
+      await Promise.all([
+        queries.invalidateQueries({ queryKey: hostKeys.shows }),
+        queries.invalidateQueries({ queryKey: hostKeys.show(show.slug) }),
+      ]);
+      showToast({ kind: 'success', messageKey: 'host-saved' });
+      if (creating) navigate(`/host/${show.slug}/codes`);
+    } catch (err) {
+      if (isApiError(err) && err.field)
+        setProblems({ [err.field]: err.serverMessage ?? t('host-save-error') });
+      showToast({
+        kind: 'error',
+        messageKey: isApiError(err) && err.status === 409 ? 'host-save-conflict' : 'host-save-error',
+      });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const props: SectionProps = { show, update, problems, creating };
+  const count = Object.keys(problems).length;
+  return (
+    <form className="host-screen editor" onSubmit={save} noValidate data-testid="host-editor">
+      {creating && (
+        <header className="host-head">
+          <div>
+            <p className="host-eyebrow">{t('control-eyebrow')}</p>
+            <h1 className="host-title">{t('host-new-show')}</h1>
+          </div>
+        </header>
+      )}
+      <div className="editor__layout">
+        <div className="editor__sections">
+          {count > 0 && (
+            <div className="editor__summary" role="alert" data-testid="editor-problems">
+              <p>{t('host-problems', { count })}</p>
+              <ul>
+                {Object.entries(problems).map(([field, message]) => (
+                  <li key={field}>
+                    <code>{field}</code> {message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <BasicsSection {...props} />
+          <ScheduleSection {...props} />
+          <StreamsSection {...props} />
+          <CaptionsSection {...props} />
+          <ItemsSection {...props} />
+          <VendorsSection {...props} />
+          <ExperienceSection {...props} />
+        </div>
+        <div className="editor__side">
+          <LandingPreview show={show} />
+          <Button type="submit" busy={busy} data-testid="editor-save">
+            {creating ? t('host-create') : t('host-save')}
+          </Button>
+        </div>
+      </div>
+    </form>
+  );
+}

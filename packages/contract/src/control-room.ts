@@ -1,0 +1,126 @@
+import { z } from 'zod';
+import { Alert } from './alerts.ts';
+import { CODES_PER_PAGE, SLUG_RE } from './control-room-rules.ts';
+import { IsoDateTime, ShowStatus, TicketAttributes } from './shows.ts';
+
+/**
+ * The host API of the control room (issue 13), under /thor/host/: the list of shows, a show to
+ * edit, duplicates, the cues' current state, ticket codes, live figures and uploads. Hosts only:
+ * 401 without a session, 403 for any other role.
+ */
+
+export const HostSlugParams = z.object({ slug: z.string().min(1).max(100) });
+
+/** GET /thor/host/shows: every show, newest start first, with its state and its codes. */
+export const HostShowSummary = z.object({
+  slug: z.string(),
+  event_name: z.string(),
+  artist_name: z.string(),
+  paid_event_name: z.string(),
+  channel_id: z.number().int(),
+  status: ShowStatus,
+  event_start_time: IsoDateTime,
+  doors_open_at: IsoDateTime,
+  event_end_time: IsoDateTime,
+  codes: z.object({ total: z.number().int(), redeemed: z.number().int() }),
+});
+export type HostShowSummary = z.infer<typeof HostShowSummary>;
+export const HostShowList = z.object({ results: z.array(HostShowSummary) });
+export type HostShowList = z.infer<typeof HostShowList>;
+
+/** POST /thor/host/shows/{slug}/duplicate: a copy under a new slug, with new ids; 201 Channel. */
+export const DuplicateShowBody = z.object({
+  slug: z.string().regex(SLUG_RE, 'lowercase letters, digits and "-", 2 to 63'),
+  event_name: z.string().min(1).max(200).optional(),
+});
+export type DuplicateShowBody = z.infer<typeof DuplicateShowBody>;
+
+/** The cues the control room shows the current state of. */
+export const CUE_KINDS = ['ud', 'slate', 'ls', 'lightstick', 'chat'] as const;
+export type CueKind = (typeof CUE_KINDS)[number];
+
+/** GET /thor/host/shows/{slug}/cues: the last show-wide cue of each kind and the fans with chat off. */
+export const CueState = z.object({
+  cues: z.array(z.object({ alert: Alert, updated_at: IsoDateTime })),
+  chat_enabled: z.boolean(),
+  muted: z.array(z.object({ username: z.string(), since: IsoDateTime })),
+});
+export type CueState = z.infer<typeof CueState>;
+
+export const CODE_STATES = ['all', 'redeemed', 'open', 'revoked'] as const;
+
+/** GET /thor/host/shows/{slug}/ticket-codes: search by code or email, vendor and state; paged. */
+export const TicketCodeQuery = z.object({
+  q: z.string().max(200).optional(),
+  vendor: z.string().max(64).optional(),
+  state: z.enum(CODE_STATES).default('all'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  per_page: z.coerce.number().int().min(1).max(500).default(CODES_PER_PAGE),
+});
+export type TicketCodeQuery = z.input<typeof TicketCodeQuery>;
+
+export const TicketCodeEntry = z.object({
+  code: z.string(),
+  email: z.string(),
+  vendor: z.string(),
+  attributes: TicketAttributes,
+  redeemed_by: z.string().nullable(),
+  redeemed_at: IsoDateTime.nullable(),
+  revoked_at: IsoDateTime.nullable(),
+  created_at: IsoDateTime,
+});
+export type TicketCodeEntry = z.infer<typeof TicketCodeEntry>;
+
+export const TicketCodePage = z.object({
+  results: z.array(TicketCodeEntry),
+  total: z.number().int(),
+  page: z.number().int(),
+  per_page: z.number().int(),
+  vendors: z.array(z.string()),
+});
+export type TicketCodePage = z.infer<typeof TicketCodePage>;
+
+export const TicketCodeParams = HostSlugParams.extend({ code: z.string().min(1).max(128) });
+
+/**
+ * POST /thor/host/shows/{slug}/ticket-codes/{code}/revoke, and POST .../tickets/revoke {username}:
+ * the code can no longer be redeemed; the ticket it gave (or the fan's ticket) is removed, its
+ * device sessions end and its DRM tokens stop opening keys.
+ */
+export const RevokeTicketBody = z.object({ username: z.string().min(1).max(64) });
+export const RevokeResult = z.object({
+  code: z.string().nullable(),
+  revoked_at: IsoDateTime,
+  ticket_removed: z.boolean(),
+  sessions_ended: z.number().int(),
+});
+export type RevokeResult = z.infer<typeof RevokeResult>;
+
+/** Money per currency, integer minor units (DESIGN.md section 4). */
+const Money = z.record(z.string(), z.number().int());
+
+/** One sample of a show's live figures (every 2 s, kept for an hour). */
+export const FiguresSample = z.object({
+  /** Unix ms. */
+  t: z.number().int(),
+  viewers: z.number().int(),
+  per_angle: z.record(z.string(), z.number().int()),
+  per_hang: z.record(z.string(), z.number().int()),
+  entries_per_min: z.number().int(),
+  chat_per_s: z.number(),
+  cheers_per_s: z.number(),
+  sticker_revenue: Money,
+  ticket_revenue: Money,
+  /** Answers of 5xx, and refused key or DRM-token requests, per minute (all nodes). */
+  errors_per_min: z.number().int(),
+  refusals_per_min: z.number().int(),
+});
+export type FiguresSample = z.infer<typeof FiguresSample>;
+
+/** GET /thor/host/shows/{slug}/figures: the last hour, oldest first. */
+export const FiguresHistory = z.object({ samples: z.array(FiguresSample) });
+export type FiguresHistory = z.infer<typeof FiguresHistory>;
+
+/** POST /thor/host/uploads (body: the image bytes, Content-Type its type): 201 with its URL. */
+export const UploadResult = z.object({ url: z.string(), content_type: z.string(), bytes: z.number().int() });
+export type UploadResult = z.infer<typeof UploadResult>;
