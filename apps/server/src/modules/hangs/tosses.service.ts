@@ -63,6 +63,7 @@ export function createTossesService(deps: {
       user: UserRow,
       params: { hangId: number; sessionId: string },
       body: TossBody,
+      locale?: string,
     ): Promise<TossResponse> {
       if (body.hang_id !== params.hangId) {
         throw new AppError('BAD_REQUEST', 400, 'hang_id: does not match the path.', { field: 'hang_id' });
@@ -86,7 +87,7 @@ export function createTossesService(deps: {
         stickerImage = sticker.display_image;
       }
       const text = body.toss_type === 'sticker' ? body.toss_text : body.toss_text.trim();
-      const reason = hasBannedChatWord(text)
+      const reason = hasBannedChatWord(text, locale)
         ? ('profanity' as const)
         : (await deps.hangs.chatEnabled(ctx.show.row.id))
           ? null
