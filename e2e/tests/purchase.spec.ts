@@ -75,7 +75,13 @@ test('TIX-01: a fan buys a ticket in the product with 4242, sees it, and enters 
   const again = await startPurchase(page);
   await expect(again.getByTestId('purchase-confirm')).toBeVisible();
   await expect(again.getByTestId('purchase-card')).toHaveText('Visa •••• 4242');
-  await payAndClose(page, again);
+  // Issue 14: "Thank you!" for a show that is live offers Enter show, not only Close.
+  await again.getByTestId('modal-submit').click();
+  await expect(again.getByTestId('purchase-done')).toHaveAttribute('data-state', 'found');
+  await again.getByTestId('purchase-enter').click();
+  await expect(again).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/event/${next.slug}$`));
+  await expect(page.getByTestId('event-lobby')).toBeVisible();
 });
 
 test("a declined card shows the provider's message; insufficient funds leads back to payment, where another card pays", async ({

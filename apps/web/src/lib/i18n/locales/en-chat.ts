@@ -12,7 +12,6 @@ export const enChat = {
   'react-cheer': 'Cheer',
   'react-global': 'Everyone',
   'react-personal': 'Your cheers',
-  'react-session': 'Not sent yet',
   'react-post-show': 'The show has ended. Thank you for cheering!',
   'tally-label': 'Light sticks raised by everyone: {{count}}',
   'tally-to-fanwall': 'Show the fan wall',

@@ -93,9 +93,9 @@ const core = {
   'countdown-label': '{{days}} days, {{hours}} hours, {{minutes}} minutes, {{seconds}} seconds',
   'countdown-almost-over': 'Almost time! Doors open in a few minutes.',
   'stage-open-title': 'Doors are open',
-  'stage-open-body': 'The show starts at {{time}} KST.',
+  'stage-open-body': 'The show starts at {{time}}.',
   'stage-live-title': 'The show is live',
-  'stage-live-body': 'It started at {{time}} KST.',
+  'stage-live-body': 'It started at {{time}}.',
 
   'ticket-login-prompt': 'Login to confirm your ticket status',
   'ticket-checking': 'Checking your ticket…',
@@ -132,6 +132,10 @@ const core = {
   'help-title': 'Need a hand?',
   'help-body': 'Questions about tickets, devices or the stream? Our team answers by email.',
   'help-email': 'Email {{email}}',
+  // Issue 14: the not-found page.
+  'not-found-title': 'Page not found',
+  'not-found-body': 'This page does not exist or has moved. The show goes on at the home page.',
+  'not-found-home': 'Go to the home page',
 };
 
 export type MessageKey =

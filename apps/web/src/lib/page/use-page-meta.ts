@@ -1,0 +1,19 @@
+import { useEffect } from 'react';
+
+/**
+ * The page's title and meta description (issue 14: one "Encore" title everywhere, no description).
+ * Crawlers that run no script get the server's index.html, which carries the same for a show page.
+ */
+export function usePageMeta(title: string | null | undefined, description?: string | null): void {
+  useEffect(() => {
+    if (title) document.title = title;
+    if (!description) return;
+    let meta = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    if (!meta) {
+      meta = document.createElement('meta');
+      meta.name = 'description';
+      document.head.append(meta);
+    }
+    meta.content = description;
+  }, [title, description]);
+}
