@@ -8,7 +8,6 @@ import { isLocale } from '../lib/i18n/locale.ts';
 import { withTimeout } from '../lib/lazy-with-timeout.ts';
 import { useUiStore } from '../lib/store/ui-store.ts';
 import { Layout } from './layout.tsx';
-import { NotFoundPage } from './not-found-page.tsx';
 import { ResetPasswordRoute } from './reset-password-route.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
 
@@ -43,13 +42,28 @@ function LegalRoute({ kind }: { kind: 'privacy' | 'terms' }) {
   const { locale: param } = useParams();
   const ui = useUiStore((s) => s.locale);
   const locale = param === undefined ? ui : isLocale(param) ? param : null;
-  if (locale === null) return <NotFoundPage />;
+  if (locale === null) return <NotFound />;
   return (
     <RouteErrorBoundary>
       <Suspense fallback={<RouteLoading />}>
         <LegalPage kind={kind} locale={locale} />
       </Suspense>
     </RouteErrorBoundary>
+  );
+}
+
+// Rarely shown: loads with its texts (landing entry budget).
+const NotFoundPage = lazy(() =>
+  Promise.all([import('./not-found-page.tsx'), loadDeferredTexts('notices')]).then(([m]) => ({
+    default: m.NotFoundPage,
+  })),
+);
+
+function NotFound() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <NotFoundPage />
+    </Suspense>
   );
 }
 
@@ -93,7 +107,7 @@ export function AppRoutes() {
         <Route path="privacy/:locale" element={<LegalRoute kind="privacy" />} />
         <Route path="terms" element={<LegalRoute kind="terms" />} />
         <Route path="terms/:locale" element={<LegalRoute kind="terms" />} />
-        <Route path="*" element={<NotFoundPage />} />
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

@@ -53,6 +53,7 @@ const deferredTexts = {
   landing: () => import('./locales/en-landing.ts').then((m) => m.enLanding),
   chat: () => import('./locales/en-chat.ts').then((m) => m.enChat),
   player: () => import('./locales/en-player.ts').then((m) => m.enPlayer),
+  notices: () => import('./locales/en-notices.ts').then((m) => m.enNotices),
 } satisfies Record<string, () => Promise<Record<string, string>>>;
 
 export type DeferredTexts = keyof typeof deferredTexts;

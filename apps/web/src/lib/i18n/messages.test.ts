@@ -6,6 +6,7 @@ import { enAuth } from './locales/en-auth.ts';
 import { enChat } from './locales/en-chat.ts';
 import { enEvent } from './locales/en-event.ts';
 import { enLanding } from './locales/en-landing.ts';
+import { enNotices } from './locales/en-notices.ts';
 import { enPlayer } from './locales/en-player.ts';
 import { enTickets } from './locales/en-tickets.ts';
 import { ja } from './locales/ja.ts';
@@ -41,6 +42,11 @@ const DEFERRED: { name: string; texts: Record<string, string>; usedIn: (path: st
     usedIn: (p) => /^features\/(chat|stickers|cheer|merch|alerts|control-room|lightstick)\//.test(p),
   },
   { name: 'en-player', texts: enPlayer, usedIn: (p) => /^features\/(player|viewer)\//.test(p) },
+  {
+    name: 'en-notices',
+    texts: enNotices,
+    usedIn: (p) => ['app/notice-modal.tsx', 'app/help-widget.tsx', 'app/not-found-page.tsx'].includes(p),
+  },
 ];
 
 describe('messages', () => {
@@ -52,6 +58,7 @@ describe('messages', () => {
     ...enLanding,
     ...enChat,
     ...enPlayer,
+    ...enNotices,
   };
 
   it('keeps the English files apart', () => {

@@ -2,6 +2,7 @@ import type { enAuth } from './en-auth.ts';
 import type { enChat } from './en-chat.ts';
 import type { enEvent } from './en-event.ts';
 import type { enLanding } from './en-landing.ts';
+import type { enNotices } from './en-notices.ts';
 import type { enPlayer } from './en-player.ts';
 import type { enTickets } from './en-tickets.ts';
 
@@ -9,7 +10,8 @@ import type { enTickets } from './en-tickets.ts';
  * English is the default and fallback locale. These texts ship in the entry chunk; texts only a lazy
  * feature shows load with it (landing JS budget): en-auth.ts with the sign-in, registration and
  * password forms, en-tickets.ts with the ticket dialogs, en-event.ts with the event page,
- * en-landing.ts with the landing's sections below the ticketing block.
+ * en-landing.ts with the landing's sections below the ticketing block, en-notices.ts with the notice
+ * modal, the help widget and the not-found page (landing entry budget, issue 14).
  * messages.test.ts checks that a deferred key is used only where its file is loaded. Other locales
  * translate every key of every file: their type is `Messages`, so a missing key fails the type check.
  */
@@ -119,23 +121,6 @@ const core = {
   'route-load-failed-title': 'This page didn’t load',
   'route-load-failed': 'Check your connection and try again.',
   'route-retry': 'Retry',
-  'notice-ok': 'OK',
-  'notice-too-many-devices-title': 'Your ticket is in use elsewhere',
-  'notice-too-many-devices':
-    'Your ticket was opened on another device, so this one has left the show. A ticket works on up to {{count}} devices at a time. Tickets are not shareable.',
-  'notice-maintenance-title': 'Scheduled maintenance',
-  'notice-maintenance': 'Encore is under maintenance. The service will be back within two hours.',
-  'notice-ios-update-title': 'Please update iOS',
-  'notice-ios-update':
-    'Your iOS version is older than {{version}}. Update your iPhone or iPad to iOS {{version}} or later to watch shows.',
-  'help-open': 'Help',
-  'help-title': 'Need a hand?',
-  'help-body': 'Questions about tickets, devices or the stream? Our team answers by email.',
-  'help-email': 'Email {{email}}',
-  // Issue 14: the not-found page.
-  'not-found-title': 'Page not found',
-  'not-found-body': 'This page does not exist or has moved. The show goes on at the home page.',
-  'not-found-home': 'Go to the home page',
 };
 
 export type MessageKey =
@@ -145,7 +130,8 @@ export type MessageKey =
   | keyof typeof enEvent
   | keyof typeof enLanding
   | keyof typeof enChat
-  | keyof typeof enPlayer;
+  | keyof typeof enPlayer
+  | keyof typeof enNotices;
 export type Messages = Record<MessageKey, string>;
 // Plain strings, so i18next checks the keys but does not infer interpolation types per text.
 export const en: Record<keyof typeof core, string> = core;
