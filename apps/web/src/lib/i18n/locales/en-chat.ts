@@ -13,6 +13,7 @@ export const enChat = {
   'react-global': 'Everyone',
   'react-personal': 'Your cheers',
   'react-post-show': 'The show has ended. Thank you for cheering!',
+  'tally-unit': 'light sticks',
   'tally-label': 'Light sticks raised by everyone: {{count}}',
   'tally-to-fanwall': 'Show the fan wall',
   'tally-to-multiview': 'Back to multiview',

@@ -71,6 +71,8 @@ const core = {
   'hero-cta-sign-in': 'I have an account',
   'hero-welcome': 'Welcome back, {{username}}.',
   'hero-welcome-sub': 'Your seat is saved. When doors open, you’ll enter the show from here.',
+  'hero-welcome-live': 'The show is live. Enter from the show card below.',
+  'hero-welcome-open': 'Doors are open. Enter from the show card below.',
   'hero-feature-multiview': 'Switch camera angles live',
   'hero-feature-4k': 'Up to 4K picture',
   'hero-feature-chat': 'Chat and cheer together',
