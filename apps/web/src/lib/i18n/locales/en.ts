@@ -29,6 +29,7 @@ const core = {
   'language-ko': '한국어',
   'language-zh-cn': '简体中文',
 
+  'skip-to-content': 'Skip to content',
   'nav-main': 'Main navigation',
   'nav-home': 'Encore home',
   'nav-language': 'Language',

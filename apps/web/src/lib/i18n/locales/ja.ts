@@ -43,6 +43,7 @@ export const ja: Messages = {
   'language-ko': '한국어',
   'language-zh-cn': '简体中文',
 
+  'skip-to-content': 'コンテンツへスキップ',
   'nav-main': 'メインナビゲーション',
   'nav-home': 'Encore ホーム',
   'nav-language': '言語',

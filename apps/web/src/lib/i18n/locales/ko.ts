@@ -40,6 +40,7 @@ export const ko: Messages = {
   'language-ko': '한국어',
   'language-zh-cn': '简体中文',
 
+  'skip-to-content': '본문으로 건너뛰기',
   'nav-main': '주 메뉴',
   'nav-home': 'Encore 홈',
   'nav-language': '언어',

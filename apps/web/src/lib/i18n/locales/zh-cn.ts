@@ -38,6 +38,7 @@ export const zhCn: Messages = {
   'language-ko': '한국어',
   'language-zh-cn': '简体中文',
 
+  'skip-to-content': '跳到主要内容',
   'nav-main': '主导航',
   'nav-home': 'Encore 首页',
   'nav-language': '语言',
