@@ -66,7 +66,7 @@ export function GlobalTally({ slotId, fanwall, onToggle }: GlobalTallyProps) {
       </svg>
       <span className="global-tally__count" data-testid="global-tally-count">
         {shown}
-      </span>
+      </span>{' '}
       <span className="global-tally__unit">{t('tally-unit')}</span>
     </>
   );

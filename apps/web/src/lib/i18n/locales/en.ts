@@ -35,7 +35,7 @@ const core = {
   'nav-language': 'Language',
   'nav-sign-in': 'Sign in',
   'nav-sign-up': 'Sign up',
-  'nav-account-menu': 'Account menu for {{username}}',
+  'nav-account-menu': 'account menu',
   'nav-change-username': 'Change Username',
   'nav-purchase-history': 'Purchase History',
   'nav-payment-info': 'Payment Info',

@@ -49,7 +49,7 @@ export const ja: Messages = {
   'nav-language': '言語',
   'nav-sign-in': 'ログイン',
   'nav-sign-up': '新規登録',
-  'nav-account-menu': '{{username}} のアカウントメニュー',
+  'nav-account-menu': 'アカウントメニュー',
   'nav-change-username': 'ユーザー名を変更',
   'nav-purchase-history': '購入履歴',
   'nav-payment-info': 'お支払い情報',

@@ -46,7 +46,7 @@ export const ko: Messages = {
   'nav-language': '언어',
   'nav-sign-in': '로그인',
   'nav-sign-up': '회원가입',
-  'nav-account-menu': '{{username}} 계정 메뉴',
+  'nav-account-menu': '계정 메뉴',
   'nav-change-username': '사용자 이름 변경',
   'nav-purchase-history': '구매 내역',
   'nav-payment-info': '결제 정보',

@@ -44,7 +44,7 @@ export const zhCn: Messages = {
   'nav-language': '语言',
   'nav-sign-in': '登录',
   'nav-sign-up': '注册',
-  'nav-account-menu': '{{username}} 的账户菜单',
+  'nav-account-menu': '账户菜单',
   'nav-change-username': '修改用户名',
   'nav-purchase-history': '购买记录',
   'nav-payment-info': '支付信息',
