@@ -112,6 +112,7 @@ describe('messages', () => {
       'purchase-card',
       // KST is the zone's name in every language; the date and time come formatted for the locale.
       'show-time-kst',
+      'ticket-type-vip',
     ],
     // "OK" is the button's word in Japanese UIs; Korean cards print "CVC" and phone numbers as 010-.
     ja: ['notice-ok'],
