@@ -35,22 +35,12 @@ const core = {
   'nav-language': 'Language',
   'nav-sign-in': 'Sign in',
   'nav-sign-up': 'Sign up',
-  'nav-account-menu': 'account menu',
-  'nav-change-username': 'Change Username',
-  'nav-purchase-history': 'Purchase History',
-  'nav-payment-info': 'Payment Info',
-  'nav-sign-out': 'Sign out',
 
   'modal-close': 'Close',
   'modal-cancel': 'Cancel',
   'password-show': 'Show password',
   'password-hide': 'Hide password',
-  'login-success': 'Signed in as {{username}}.',
-  'username-updated': 'Your username has been updated.',
-  'forgot-password-success': 'Check your email: we sent you a link to reset your password.',
-  'reset-success': 'Your password has been changed. Sign in with your new password.',
 
-  'logout-success': 'You have been signed out.',
   'email-verified-success': 'Your email address is verified. Sign in to continue.',
   'email-verified-failed': 'This verification link is invalid or has expired.',
 
