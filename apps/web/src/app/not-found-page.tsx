@@ -13,8 +13,8 @@ export function NotFoundPage() {
       </p>
       <h1 className="not-found__title">{t('not-found-title')}</h1>
       <p className="not-found__body">{t('not-found-body')}</p>
-      <Link className="btn btn--primary" to="/" data-testid="not-found-home">
-        {t('not-found-home')}
+      <Link className="btn btn--primary btn--lg" to="/" data-testid="not-found-home">
+        <span className="btn__label">{t('not-found-home')}</span>
       </Link>
     </section>
   );
