@@ -118,6 +118,7 @@ test('the viewer on a phone: the chat gets the height, no empty box before Pair 
   const fan = await fanWithTicket(request, SLUG);
   const page = await openViewer(browser, request, fan, SLUG, PHONE);
   await expect(page.getByTestId('chat-list')).toBeVisible({ timeout: 30_000 });
+  await expect(page).toHaveTitle('Encore Live: World Tour Final · The Encores | Encore');
   // The list is most of what is under the video (it was 4 or 5 rows under the blocks above it).
   const list = await box(page.getByTestId('chat-list'));
   expect(list.height).toBeGreaterThan(330);
