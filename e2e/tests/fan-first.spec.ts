@@ -1,7 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, fanWithTicket, openViewer, PHONE } from '../support/viewer.ts';
+import { DESKTOP, fanWithTicket, openViewer, PHONE, TABLET } from '../support/viewer.ts';
 
 /**
  * Issue 14, "what fans meet first": the phone layout, the legal and not-found pages, the cookie
@@ -27,21 +27,26 @@ async function expectInFirstScreen(page: Page, locator: Locator) {
   expect(b.y + b.height, 'bottom edge within the first screen').toBeLessThanOrEqual(height);
 }
 
-test('a ticket holder on a phone: the live show leads, Enter show is in the first screen (issue 14)', async ({
-  browser,
-  request,
-}) => {
-  const fan = await fanWithTicket(request, SLUG);
-  const page = await openViewer(browser, request, fan, SLUG, PHONE);
-  await page.goto('/');
-  const hero = page.getByTestId('hero');
-  await expect(hero).toHaveAttribute('data-stage', 'live');
-  await expect(hero).not.toContainText('When doors open');
-  const enter = page.getByTestId('ticket-enter');
-  await expect(enter).toHaveAttribute('data-enabled', 'true');
-  await expectInFirstScreen(page, enter);
-  await expectNoSeriousA11yViolations(page, 'landing, ticket holder, phone');
-});
+for (const [name, device] of [
+  ['phone', PHONE],
+  ['tablet', TABLET],
+] as const) {
+  test(`a ticket holder on a ${name}: the live show leads, Enter show is in the first screen (issue 14)`, async ({
+    browser,
+    request,
+  }) => {
+    const fan = await fanWithTicket(request, SLUG);
+    const page = await openViewer(browser, request, fan, SLUG, device);
+    await page.goto('/');
+    const hero = page.getByTestId('hero');
+    await expect(hero).toHaveAttribute('data-stage', 'live');
+    await expect(hero).not.toContainText('When doors open');
+    const enter = page.getByTestId('ticket-enter');
+    await expect(enter).toHaveAttribute('data-enabled', 'true');
+    await expectInFirstScreen(page, enter);
+    await expectNoSeriousA11yViolations(page, `landing, ticket holder, ${name}`);
+  });
+}
 
 test('the cookie banner covers neither the show title nor its ticket button; Learn more opens the Privacy Policy', async ({
   browser,
