@@ -1,6 +1,9 @@
+import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { brotliCompressSync, gzipSync, constants as zlib } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 
 const API_ORIGIN = process.env.ENCORE_API_ORIGIN ?? 'http://localhost:8080';
 
@@ -26,8 +29,43 @@ function reactRouterProductionBuild(): string {
   return entry.replace(/dist[\\/]development[\\/]index\.m?js$/, 'dist/production/index.mjs');
 }
 
+/**
+ * Writes a .br and a .gz beside every text file of the build (issue 14): the server sends them by
+ * Accept-Encoding (apps/server/src/platform/web.ts), so nothing is compressed per request and the
+ * best settings cost nothing at serve time.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist';
+  return {
+    name: 'encore-precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      const walk = (dir: string): string[] =>
+        readdirSync(dir).flatMap((name) => {
+          const file = path.join(dir, name);
+          return statSync(file).isDirectory() ? walk(file) : [file];
+        });
+      for (const file of walk(outDir)) {
+        if (!/\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/.test(file)) continue;
+        const data = readFileSync(file);
+        if (data.length < 1024) continue;
+        writeFileSync(
+          `${file}.br`,
+          brotliCompressSync(data, {
+            params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: data.length },
+          }),
+        );
+        writeFileSync(`${file}.gz`, gzipSync(data, { level: 9 }));
+      }
+    },
+  };
+}
+
 export default defineConfig(({ command }) => ({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
   },

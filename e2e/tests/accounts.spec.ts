@@ -205,11 +205,14 @@ test('under 13 blocks signup, and the block holds after a reload', async ({ page
   await expect(page.getByTestId('register-too-young')).toBeVisible();
 });
 
-test('routes: go=login only when logged out, unknown paths show the landing page, the event page has no footer', async ({
+test('routes: go=login only when logged out, unknown paths show the not-found page (404), the event page has no footer', async ({
   page,
 }) => {
-  await page.goto('/somewhere/else');
-  await expect(page.getByTestId('landing-page')).toBeVisible();
+  // Issue 14: an unknown path is a miss, not the landing page.
+  const missing = await page.goto('/somewhere/else');
+  expect(missing?.status()).toBe(404);
+  await expect(page.getByTestId('not-found')).toBeVisible();
+  await expect(page.getByTestId('landing-page')).toHaveCount(0);
   await expect(page.getByTestId('site-footer')).toBeVisible();
   await page.goto('/event/no-such-show');
   await expect(page.getByTestId('event-page')).toBeVisible();

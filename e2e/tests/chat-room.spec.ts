@@ -215,16 +215,21 @@ test('a message shows its time, the verified mark of a verified sender, and http
   await expect(own).toHaveAttribute('data-own', 'true');
   await expect(own.getByTestId('chat-verified')).toHaveCount(0);
 
-  // The time: hours and minutes of send_time in KST, like every time on the site.
+  // The time: hours and minutes of send_time on the fan's own clock (issue 14), KST in the tooltip.
   const time = own.getByTestId('chat-time');
   await expect(time).toHaveText(/^\d{2}:\d{2}$/);
   const sentAt = (await time.getAttribute('datetime')) ?? '';
+  const local = await a.evaluate(
+    (iso) => new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' }).format(new Date(iso)),
+    sentAt,
+  );
+  await expect(time).toHaveText(local);
   const kst = new Intl.DateTimeFormat('en-GB', {
     hour: '2-digit',
     minute: '2-digit',
     timeZone: 'Asia/Seoul',
   });
-  await expect(time).toHaveText(kst.format(new Date(sentAt)));
+  await expect(time).toHaveAttribute('title', `${kst.format(new Date(sentAt))} KST`);
 });
 
 test('empty text is not sent; at phone size the input clears and the keyboard goes away after sending', async ({

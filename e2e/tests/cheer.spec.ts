@@ -27,7 +27,9 @@ test('two fans cheer; each count is sent after 10 s and the global tally rises t
   for (let i = 0; i < 3; i++) await a.getByTestId('cheer-button').click();
   for (let i = 0; i < 2; i++) await b.getByTestId('cheer-button').click();
   await expect(a.getByTestId('cheer-count')).toHaveText('3');
-  await expect(a.getByTestId('cheer-session')).toHaveText('3');
+  await expect(a.getByTestId('cheer-totals')).toHaveAttribute('data-unsent', '3');
+  // Issue 14: the unsent count is bookkeeping, never shown ("Not sent yet").
+  await expect(a.getByTestId('react-tab')).not.toContainText('Not sent yet');
   await expect(a.getByTestId('cheer-global')).toHaveText('3');
   await expect(a.getByTestId('global-tally-count')).toHaveText('3');
   await expect(b.getByTestId('global-tally-count')).toHaveText('2');
@@ -40,7 +42,7 @@ test('two fans cheer; each count is sent after 10 s and the global tally rises t
     toss_data: { lt_stk: 3 },
   });
   expect(request1.url()).toMatch(/\/thor\/hangs\/\d+\/[^/]+\/wall_reaction\/$/);
-  await expect(a.getByTestId('cheer-session')).toHaveText('0');
+  await expect(a.getByTestId('cheer-totals')).toHaveAttribute('data-unsent', '0');
   await expect(a.getByTestId('cheer-count')).toHaveText('3');
 
   // Both counts reach the wall; each fan's tally shows everyone's 5 from the polled wall stats (CHR-05).

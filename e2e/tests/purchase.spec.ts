@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { scheduleShow, verifiedFan } from '../support/api.ts';
+import { expectNoSeriousA11yViolations } from '../support/axe.ts';
 import { expect, test } from '../support/fixtures.ts';
 import { device, signIn } from '../support/landing.ts';
 
@@ -60,6 +61,7 @@ test('TIX-01: a fan buys a ticket in the product with 4242, sees it, and enters 
   await expect(modal.getByText('Must be at least 2 characters')).toBeVisible();
   await addPayment(modal, '4242 4242 4242 4242');
   await expect(modal.getByTestId('purchase-card')).toHaveText('Visa •••• 4242');
+  await expectNoSeriousA11yViolations(page, 'purchase: confirm');
   await payAndClose(page, modal);
   await expect(page.getByTestId('ticket-entitlements')).toBeVisible();
 
@@ -75,7 +77,14 @@ test('TIX-01: a fan buys a ticket in the product with 4242, sees it, and enters 
   const again = await startPurchase(page);
   await expect(again.getByTestId('purchase-confirm')).toBeVisible();
   await expect(again.getByTestId('purchase-card')).toHaveText('Visa •••• 4242');
-  await payAndClose(page, again);
+  // Issue 14: "Thank you!" for a show that is live offers Enter show, not only Close.
+  await again.getByTestId('modal-submit').click();
+  await expect(again.getByTestId('purchase-done')).toHaveAttribute('data-state', 'found');
+  await expectNoSeriousA11yViolations(page, 'purchase: thank you');
+  await again.getByTestId('purchase-enter').click();
+  await expect(again).toBeHidden();
+  await expect(page).toHaveURL(new RegExp(`/event/${next.slug}$`));
+  await expect(page.getByTestId('event-lobby')).toBeVisible();
 });
 
 test("a declined card shows the provider's message; insufficient funds leads back to payment, where another card pays", async ({

@@ -9,6 +9,8 @@ async function redeem(page: Page, code: string, email: string) {
   await page.getByTestId('ticket-validate').click();
   const modal = page.getByTestId('ticket-validate-modal');
   await expect(modal).toBeVisible();
+  // Encore's own tickets are checked first (issue 14); the shop's booking code is the other way.
+  await modal.getByTestId('ticket-other-vendor-ticketshop').click();
   await modal.getByTestId('ticket-validate-email').fill(email);
   await modal.getByTestId('ticket-validate-code').fill(` ${code.toLowerCase()} `);
   await modal.getByTestId('ticket-validate-submit').click();

@@ -30,7 +30,7 @@ import { serializeRequest } from './platform/log-redaction.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis, redisReady } from './platform/redis.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
-import { webRoutes } from './platform/web.ts';
+import { showPageMeta, webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
 import { createRevocations } from './realtime/revocations.ts';
@@ -228,6 +228,16 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   );
   await chat.register(guards);
   if (config.env !== 'production') await app.register(devRoutes({ db }));
-  await app.register(webRoutes({ webDist: config.webDist }));
+  await app.register(
+    webRoutes({
+      webDist: config.webDist,
+      publicUrl: config.publicUrl,
+      // A show page's shared link shows the show (Open Graph tags rendered into index.html).
+      showMeta: async (slug) => {
+        const entry = await showsArea.shows.bySlug(slug);
+        return entry ? showPageMeta(entry.show) : null;
+      },
+    }),
+  );
   return app;
 }

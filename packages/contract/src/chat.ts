@@ -185,8 +185,9 @@ export const TossBody = z
     /** The client's uuid: it becomes the toss_id, so the sender's echo de-duplicates (CHAT-45). */
     toss_id: z.uuid(),
     toss_text: safeString().max(TOSS_TEXT_MAX),
+    // Optional (viewing section 4): a chat toss may send null, {} or nothing; a sticker toss names its sticker.
     toss_data: z
-      .object({ sticker_id: safeString().min(1).max(64) })
+      .object({ sticker_id: safeString().min(1).max(64).optional() })
       .nullable()
       .optional(),
     paid_event_name: PaidEventName,

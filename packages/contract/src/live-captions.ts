@@ -22,12 +22,7 @@ export const PostLiveCaptionBody = z.object({
   /** When the words were said; now when absent. */
   start: IsoDateTime.optional(),
   /** How long the line stays; from its length when absent. */
-  duration_ms: z
-    .number()
-    .int()
-    .min(LIVE_CAPTION_DURATION_MS.min)
-    .max(LIVE_CAPTION_DURATION_MS.max)
-    .optional(),
+  duration_ms: safeInt().min(LIVE_CAPTION_DURATION_MS.min).max(LIVE_CAPTION_DURATION_MS.max).optional(),
 });
 export type PostLiveCaptionBody = z.infer<typeof PostLiveCaptionBody>;
 

@@ -1,5 +1,5 @@
-import { createRequire } from 'node:module';
 import { englishDataset, englishRecommendedTransformers, RegExpMatcher } from 'obscenity';
+import { blocklistSize, hasBlockedWord } from './chat-filter/chat-filter.ts';
 
 // obscenity's English set with its transformers catches leetspeak and padding ("sh1t", "f.u.c.k").
 const matcher = new RegExpMatcher({ ...englishDataset.build(), ...englishRecommendedTransformers });
@@ -22,48 +22,23 @@ export function isProfaneUsername(username: string): boolean {
 }
 
 /**
- * Chat words nobody may toss (viewing section 5): the LDNOOBW lists of every language naughty-words
- * ships (28, Korean and Japanese among them), plus reserved words, so that no fan poses as staff.
- * Lowercased once; a phrase entry with spaces can never equal one space-separated word, so only
- * single words are kept.
+ * Chat words nobody may toss (viewing section 5): matched per language of the message, on word
+ * boundaries, with each language's ordinary words allowed (chat-filter/chat-filter.ts says why).
+ * locale: the fan's language (Accept-Language), which tells Japanese from Chinese in Han-only text.
  */
-// Narrower than the username list: fans write "encore", "staff" or "official" in chat all the time.
-const CHAT_RESERVED = ['admin', 'administrator', 'operator', 'moderator', 'sysop', 'webmaster'];
-
-function buildChatBlocklist(): Set<string> {
-  const words = new Set<string>(CHAT_RESERVED);
-  // naughty-words is CommonJS JSON lists without type declarations.
-  const lists = createRequire(import.meta.url)('naughty-words') as Record<string, string[]>;
-  for (const list of Object.values(lists)) {
-    for (const entry of list) {
-      const word = entry.trim().toLowerCase();
-      if (word !== '' && !/\s/.test(word)) words.add(word);
-    }
-  }
-  return words;
+export function hasBannedChatWord(text: string, locale?: string): boolean {
+  return hasBlockedWord(text, locale);
 }
 
-let chatBlocklist: Set<string> | null = null;
-
-/** The blocklist's size, for docs and tests. */
+/** The lists' size, for docs and tests. */
 export function chatBlocklistSize(): number {
-  chatBlocklist ??= buildChatBlocklist();
-  return chatBlocklist.size;
-}
-
-/**
- * The chat rule of viewing section 5: the text split on spaces, each word lowercased and compared
- * whole with the blocklist. "classic" passes although it contains a listed word; "ADMIN" does not.
- */
-export function hasBannedChatWord(text: string): boolean {
-  chatBlocklist ??= buildChatBlocklist();
-  return hasChatTerm(text, chatBlocklist);
+  return blocklistSize();
 }
 
 /**
  * A chat text's words as the filter compares them, and a term list normalised the same way: the
- * show-level blocked terms of moderation go through these two, so that they match exactly as the
- * global list does.
+ * show-level blocked terms of moderation go through these two, so that they match whole words as the
+ * global lists do.
  */
 export function normaliseChatTerm(term: string): string {
   return term.toLowerCase();

@@ -21,7 +21,11 @@ const STICKERS: DemoSticker[] = [
   { id: 'stk-crown', file: 'crown', en: 'Crown', ja: 'クラウン', ko: '왕관', zh: '皇冠' },
 ];
 
-/** The free pack every demo fan owns, and a paid pack nobody owns yet (its price buttons show). */
+/**
+ * The pack every demo fan owns (a gift: their seeded orders charged nothing), and a pack nobody owns
+ * yet (its price buttons show). A pack is never $0.00 beside stickers that cost $0.99 (issue 14): the
+ * starter pack costs less than its six stickers bought one by one.
+ */
 export const DEMO_PACKS = [
   {
     id: 'pack-encore-starter',
@@ -29,12 +33,12 @@ export const DEMO_PACKS = [
     ja: 'アンコール スターターパック',
     ko: '앵콜 스타터 팩',
     zh: '安可入门包',
-    price: 0,
+    price: 499,
     about: {
-      en: 'Six stickers for every demo fan, free.',
-      ja: 'デモのファン全員に、無料のステッカー6種。',
-      ko: '데모 팬 모두에게 드리는 무료 스티커 6종.',
-      zh: '送给每位演示粉丝的6款免费贴纸。',
+      en: 'Six stickers to start with, for less than one by one.',
+      ja: 'はじめの6種を、1つずつ買うよりお得に。',
+      ko: '처음 쓰기 좋은 스티커 6종, 하나씩 사는 것보다 저렴하게.',
+      zh: '入门的6款贴纸，比单买更划算。',
     },
     stickers: ['stk-heart', 'stk-star', 'stk-lightstick', 'stk-mic', 'stk-note', 'stk-fire'],
   },
@@ -95,6 +99,13 @@ export async function seedDemoStickers(db: Db, now: Date): Promise<void> {
     .insertInto('catalog_items')
     .values(items)
     .onConflict((oc) => oc.column('item_id').doNothing())
+    .execute();
+  // Databases seeded when the starter pack was priced 0 ("Buy All · $0.00") get its price.
+  await db
+    .updateTable('catalog_items')
+    .set({ price: DEMO_PACKS[0].price, display_description: name(DEMO_PACKS[0].about) })
+    .where('item_id', '=', DEMO_PACKS[0].id)
+    .where('price', '=', 0)
     .execute();
   await db
     .insertInto('catalog_bundle_items')

@@ -1,10 +1,12 @@
 import { TIMINGS_MS } from '@encore/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Route, Routes } from 'react-router';
+import { Route, Routes, useParams } from 'react-router';
 import { LandingPage } from '../features/landing/index.ts';
 import { loadDeferredTexts } from '../lib/i18n/i18n.ts';
+import { isLocale } from '../lib/i18n/locale.ts';
 import { withTimeout } from '../lib/lazy-with-timeout.ts';
+import { useUiStore } from '../lib/store/ui-store.ts';
 import { Layout } from './layout.tsx';
 import { ResetPasswordRoute } from './reset-password-route.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
@@ -39,6 +41,39 @@ const HostArea = lazy(() => loadHostArea().then(([m]) => ({ default: m.HostArea 
 const LegacyControlRedirect = lazy(() =>
   loadHostArea().then(([m]) => ({ default: m.LegacyControlRedirect })),
 );
+
+// Privacy Policy and Terms (issue 14): four languages of text, loaded only when opened.
+const LegalPage = lazy(() => import('../features/legal/index.ts').then((m) => ({ default: m.LegalPage })));
+
+/** /privacy, /privacy/<locale>, /terms, /terms/<locale>; an unknown locale is a missing page. */
+function LegalRoute({ kind }: { kind: 'privacy' | 'terms' }) {
+  const { locale: param } = useParams();
+  const ui = useUiStore((s) => s.locale);
+  const locale = param === undefined ? ui : isLocale(param) ? param : null;
+  if (locale === null) return <NotFound />;
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<RouteLoading />}>
+        <LegalPage kind={kind} locale={locale} />
+      </Suspense>
+    </RouteErrorBoundary>
+  );
+}
+
+// Rarely shown: loads with its texts (landing entry budget).
+const NotFoundPage = lazy(() =>
+  Promise.all([import('./not-found-page.tsx'), loadDeferredTexts('notices')]).then(([m]) => ({
+    default: m.NotFoundPage,
+  })),
+);
+
+function NotFound() {
+  return (
+    <Suspense fallback={<RouteLoading />}>
+      <NotFoundPage />
+    </Suspense>
+  );
+}
 
 function RouteLoading() {
   const { t } = useTranslation();
@@ -84,7 +119,11 @@ export function AppRoutes() {
             </Suspense>
           }
         />
-        <Route path="*" element={<LandingPage />} />
+        <Route path="privacy" element={<LegalRoute kind="privacy" />} />
+        <Route path="privacy/:locale" element={<LegalRoute kind="privacy" />} />
+        <Route path="terms" element={<LegalRoute kind="terms" />} />
+        <Route path="terms/:locale" element={<LegalRoute kind="terms" />} />
+        <Route path="*" element={<NotFound />} />
       </Route>
     </Routes>
   );

@@ -2,9 +2,14 @@ import { TIMINGS_MS } from '@encore/contract';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useMatch } from 'react-router';
 import { useConfig } from '../lib/config/config-context.tsx';
+import { loadDeferredTexts } from '../lib/i18n/i18n.ts';
 
 // Loaded when it is due, 2 s in: the widget never weighs on the first paint.
-const HelpWidget = lazy(() => import('./help-widget.tsx').then((m) => ({ default: m.HelpWidget })));
+const HelpWidget = lazy(() =>
+  Promise.all([import('./help-widget.tsx'), loadDeferredTexts('notices')]).then(([m]) => ({
+    default: m.HelpWidget,
+  })),
+);
 
 /**
  * The help widget (LAND-29): starts 2 s after mount, never in the event or in fullscreen. Encore has no

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { ToastViewport } from '../components/ui/toast-viewport.tsx';
 import { AuthModalHost, SessionSync } from '../features/auth/index.ts';
@@ -13,14 +14,19 @@ import { useSessionGuard } from './use-session-guard.ts';
 import { useStartupNotices } from './use-startup-notices.ts';
 
 export function Layout() {
+  const { t } = useTranslation();
   useSessionGuard();
   useEntryParams();
   useStartupNotices();
   useHandheldAway();
   return (
     <div className="app">
+      {/* The first Tab stop: past the navigation to the page's content (issue 14). */}
+      <a className="skip-link" href="#main" data-testid="skip-link">
+        {t('skip-to-content')}
+      </a>
       <TopNav />
-      <main className="app__main" id="main">
+      <main className="app__main" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />

@@ -31,10 +31,17 @@ describe('GET /thor/pg/catalog/', () => {
     expect(starter?.item_list.map((i) => i.item_id)).toEqual([...DEMO_PACKS[0].stickers]);
     expect(starter).toMatchObject({
       category: 'bundle',
-      price: 0,
-      price_display: '0.00',
+      price: 499,
+      price_display: '4.99',
       sale_currency_symbol: '$',
     });
+    // Issue 14: "Buy All · $0.00" beside $0.99 stickers. A pack costs something when its stickers do,
+    // and the starter pack less than its stickers one by one.
+    for (const pack of results) {
+      const sum = pack.item_list.reduce((n, i) => n + i.price, 0);
+      if (sum > 0) expect(pack.price, pack.item_id).toBeGreaterThan(0);
+    }
+    expect(starter?.price).toBeLessThan(starter?.item_list.reduce((n, i) => n + i.price, 0) ?? 0);
     expect(stage).toMatchObject({ price: 299, price_display: '2.99', currency: 'USD', tax_collected: false });
     expect(stage?.display_name).toMatchObject({ en: 'Encore Stage Pack', ko: '앵콜 스테이지 팩' });
     expect(stage?.display_description).toMatchObject({

@@ -138,3 +138,36 @@ describe('POST /thor/pg/order/ for stickers (STK-01, STK-12, STK-16, STK-17)', (
     expect(anon.statusCode).toBe(401);
   });
 });
+
+describe('a free item (STK-16, docs/decisions.md: a free pack is not charged)', () => {
+  it('is ordered without a card (use_saved_payment_method false): succeeded, nothing charged, owned', async () => {
+    // The demo's packs all cost money (issue 14: no "$0.00" beside $0.99 stickers): a free one here.
+    await t.db
+      .insertInto('catalog_items')
+      .values({
+        item_id: 'stk-free-gift',
+        category: 'sticker',
+        paid_event_name: 'ENCORE_LIVE',
+        display_name: JSON.stringify({ en: 'Gift' }),
+        display_image: '/thor/pg/sticker-images/heart.svg',
+        price: 0,
+        currency: 'USD',
+        sale_currency_symbol: '$',
+        sort: 999,
+      })
+      .onConflict((oc) => oc.column('item_id').doNothing())
+      .execute();
+    const fan = await fanInChat();
+    const res = await order(t.app, fan.headers, {
+      item_list: [{ item_id: 'stk-free-gift', quantity: 1 }],
+      use_saved_payment_method: false,
+      require_user_confirmation: false,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(OrderCreated.parse(res.json())).toMatchObject({
+      order_status: 'succeeded',
+      charges: { total_charges: 0 },
+    });
+    expect(await fulfilled(fan)).toEqual(['stk-free-gift']);
+  });
+});

@@ -105,7 +105,13 @@ export function hangsRoutes(deps: {
       },
       async (req) => {
         try {
-          return await deps.tosses.toss(sessionOf(req).user, req.params, req.body);
+          // The fan's language tells Japanese from Chinese in Han-only text (the word filter).
+          return await deps.tosses.toss(
+            sessionOf(req).user,
+            req.params,
+            req.body,
+            req.headers['accept-language'],
+          );
         } catch (e) {
           if (e instanceof AppError) throw e;
           // The client reads any 500 as OVER_CAPACITY (viewing section 8): other failures must not be one.

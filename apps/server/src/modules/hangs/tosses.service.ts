@@ -74,6 +74,7 @@ export function createTossesService(deps: {
       user: UserRow,
       params: { hangId: number; sessionId: string },
       body: TossBody,
+      locale?: string,
     ): Promise<TossResponse> {
       if (body.hang_id !== params.hangId) {
         throw new AppError('BAD_REQUEST', 400, 'hang_id: does not match the path.', { field: 'hang_id' });
@@ -106,7 +107,7 @@ export function createTossesService(deps: {
       const verdict = await deps.gate.check(ctx.show.row.id, user.id, text);
       const held: NewToss['heldReason'] =
         verdict.held ??
-        (hasBannedChatWord(foldText(text))
+        (hasBannedChatWord(foldText(text), locale)
           ? 'profanity'
           : (await deps.hangs.chatEnabled(ctx.show.row.id))
             ? null

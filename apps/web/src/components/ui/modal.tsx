@@ -60,6 +60,13 @@ export function Modal({
     return () => {
       document.body.style.overflow = overflow;
       previouslyFocused?.focus?.();
+      // The opener may be gone (Sign in becomes the account menu once signed in): focus then goes to
+      // the page's main content, not to the body (issue 14).
+      window.setTimeout(() => {
+        if (document.activeElement === document.body || document.activeElement === null) {
+          document.getElementById('main')?.focus();
+        }
+      }, 0);
     };
   }, []);
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { currentPointerEnvironment, isHandheld } from '../../lib/device/handheld.ts';
 import type { MessageKey } from '../../lib/i18n/locales/en.ts';
 import { useRealtimeStatus } from '../../lib/realtime/realtime.ts';
+import { useSessionStore } from '../../lib/store/session-store.ts';
 import { useNowUntil } from '../../lib/time/use-now.ts';
 import { useAlertStore, useShowAlerts } from '../alerts/alert-store.ts';
 import { LightstickStatus } from '../alerts/lightstick-status.tsx';
@@ -21,7 +22,7 @@ import { JoinNotice } from './join-notice.tsx';
 import { MessageList } from './message-list.tsx';
 import { RestrictionBanner } from './restriction-banner.tsx';
 import { useHangChat } from './use-hang-chat.ts';
-import { showsTabStrip, viewerTabs } from './viewer-tabs.ts';
+import { showsTabStrip, tabKeyTarget, viewerTabs } from './viewer-tabs.ts';
 import './chat.css';
 
 export type ChatColumnProps = {
@@ -46,6 +47,7 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
   const { t } = useTranslation();
   useShowAlerts(entry);
   const chat = useHangChat(entry, { chatDisabled });
+  const user = useSessionStore((s) => s.user);
   // Re-renders when a send lock ends, so that the sticker tab unlocks with the composer.
   const lockNow = useNowUntil(chat.lockedUntil, 1000);
   const hostChatOn = useAlertStore((s) => s.chatEnabled);
@@ -79,13 +81,29 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
     >
       <header className="chat-column__head">
         {showsTabStrip(tabs) && (
-          <div className="chat-tabs" role="tablist" data-testid="chat-tabs">
+          <div
+            className="chat-tabs"
+            role="tablist"
+            aria-label={t('chat-title')}
+            data-testid="chat-tabs"
+            onKeyDown={(e) => {
+              // WAI-ARIA tabs: arrows move between tabs and open them, Home and End to the ends (issue 14).
+              const next = tabKeyTarget(tabs, tab, e.key);
+              if (!next) return;
+              e.preventDefault();
+              open(next);
+              e.currentTarget.querySelector<HTMLElement>(`#chat-tab-${next}`)?.focus();
+            }}
+          >
             {tabs.map((name) => (
               <button
                 key={name}
                 type="button"
                 role="tab"
+                id={`chat-tab-${name}`}
                 aria-selected={tab === name}
+                aria-controls={`chat-panel-${name}`}
+                tabIndex={tab === name ? 0 : -1}
                 className={`chat-tabs__tab${tab === name ? ' is-active' : ''}`}
                 onClick={() => open(name)}
                 data-testid={`chat-tab-${name}`}
@@ -131,7 +149,13 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
         </p>
       )}
 
-      <div className="chat-column__body" hidden={tab !== 'chat'} role="tabpanel">
+      <div
+        className="chat-column__body"
+        hidden={tab !== 'chat'}
+        role="tabpanel"
+        id="chat-panel-chat"
+        aria-labelledby={showsTabStrip(tabs) ? 'chat-tab-chat' : undefined}
+      >
         {chat.join.status === 'failed' ? (
           <JoinNotice code={chat.join.code} onRetry={chat.retry} />
         ) : (
@@ -140,6 +164,7 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
             {pinning && joined && <PinnedStickers messages={chat.messages} />}
             <MessageList
               messages={chat.messages}
+              myName={user?.username}
               hangId={chat.join.status === 'joined' ? chat.join.hang.id : null}
               onReported={chat.markReported}
             />
@@ -147,7 +172,13 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
         )}
       </div>
       {stickersOpened && (
-        <div className="chat-column__body" hidden={tab !== 'stickers'} role="tabpanel">
+        <div
+          className="chat-column__body"
+          hidden={tab !== 'stickers'}
+          role="tabpanel"
+          id="chat-panel-stickers"
+          aria-labelledby="chat-tab-stickers"
+        >
           <StickerTab
             paidEventName={entry.ticket.paid_event_name}
             storeName={entry.show.artist_name}
@@ -162,7 +193,12 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
         </div>
       )}
       {tab === 'merch' && (
-        <div className="chat-column__body chat-column__body--scroll" role="tabpanel">
+        <div
+          className="chat-column__body chat-column__body--scroll"
+          role="tabpanel"
+          id="chat-panel-merch"
+          aria-labelledby="chat-tab-merch"
+        >
           {config.merch?.product_ids?.length ? (
             <MerchShop productIds={config.merch.product_ids} />
           ) : (
@@ -171,7 +207,12 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
         </div>
       )}
       {tab === 'react' && (
-        <div className="chat-column__body chat-column__body--scroll" role="tabpanel">
+        <div
+          className="chat-column__body chat-column__body--scroll"
+          role="tabpanel"
+          id="chat-panel-react"
+          aria-labelledby="chat-tab-react"
+        >
           <ReactTab cheer={config.cheer} />
         </div>
       )}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_THROTTLE_MS, throttle } from '../../lib/time/throttle.ts';
+import { type Announcement, newAnnouncements } from './chat-announcements.ts';
 import { STICK_TO_BOTTOM_PX } from './chat-constants.ts';
 import type { ChatMessage } from './chat-message.ts';
 import { MessageRow } from './message-row.tsx';
@@ -11,15 +12,37 @@ import { MessageRow } from './message-row.tsx';
  */
 export function MessageList({
   messages,
+  myName,
   hangId = null,
   onReported,
 }: {
   messages: ChatMessage[];
+  myName?: string | undefined;
   /** With a hang, others' messages get a menu with "Report" (moderation). */
   hangId?: number | null;
   onReported?: (tossId: string) => void;
 }) {
   const { t } = useTranslation();
+  const announced = useRef(new Set<string>());
+  const [announcement, setAnnouncement] = useState('');
+  // Only the fan's own held or failed messages and mentions of them are read out (issue 14); the list
+  // itself is not a live region, which read every message of a busy room aloud.
+  useEffect(() => {
+    const fresh = newAnnouncements(messages, announced.current, myName);
+    if (fresh.length === 0) return;
+    for (const a of fresh) announced.current.add(a.key);
+    const say = (a: Announcement) =>
+      a.kind === 'mention'
+        ? t('chat-announce-mention', { name: a.from, text: a.text })
+        : t(
+            a.kind === 'failed'
+              ? 'chat-announce-failed'
+              : a.kind === 'held-profanity'
+                ? 'chat-held-profanity'
+                : 'chat-held-disabled',
+          );
+    setAnnouncement(fresh.map(say).join(' '));
+  }, [messages, myName, t]);
   const listRef = useRef<HTMLOListElement>(null);
   const atBottom = useRef(true);
   const [showMore, setShowMore] = useState(false);
@@ -71,8 +94,9 @@ export function MessageList({
         ref={listRef}
         onScroll={onScroll}
         data-testid="chat-list"
-        aria-live="polite"
-        aria-relevant="additions"
+        aria-label={t('chat-messages-label')}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list takes focus so a keyboard can scroll it (axe scrollable-region-focusable, issue 14).
+        tabIndex={0}
         data-show-more={showMore}
       >
         {messages.length === 0 && <li className="chat-list__empty">{t('chat-empty')}</li>}
@@ -80,6 +104,9 @@ export function MessageList({
           <MessageRow key={message.toss_id} message={message} hangId={hangId} onReported={onReported} />
         ))}
       </ol>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="chat-announcer">
+        {announcement}
+      </p>
       {showMore && (
         <button
           type="button"

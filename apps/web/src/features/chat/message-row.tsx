@@ -5,8 +5,12 @@ import { avatarColor, avatarInitial } from './avatar-color.ts';
 import type { ChatMessage } from './chat-message.ts';
 import { MessageMenu } from './message-menu.tsx';
 
-/** Times in chat are shown in KST like every time on the site (viewing section 9). */
-const timeFormat = new Intl.DateTimeFormat('en-GB', {
+/**
+ * Chat times are the fan's own clock (issue 14: bare times in Korean time read as the fan's); the
+ * tooltip gives the Korean time the show is announced in.
+ */
+const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
+const kstFormat = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   timeZone: 'Asia/Seoul',
@@ -81,7 +85,12 @@ export const MessageRow = memo(function MessageRow({
             </span>
           )}
           {message.own && <span className="chat-row__you">{t('chat-you')}</span>}
-          <time className="chat-row__time" dateTime={message.send_time} data-testid="chat-time">
+          <time
+            className="chat-row__time"
+            dateTime={message.send_time}
+            title={Number.isNaN(time.getTime()) ? undefined : `${kstFormat.format(time)} KST`}
+            data-testid="chat-time"
+          >
             {Number.isNaN(time.getTime()) ? '' : timeFormat.format(time)}
           </time>
           {hangId !== null && !message.own && !message.localOnly && (

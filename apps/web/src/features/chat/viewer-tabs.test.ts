@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { showsTabStrip, viewerTabs } from './viewer-tabs.ts';
+import { showsTabStrip, tabKeyTarget, viewerTabs } from './viewer-tabs.ts';
 
 const item = { name: 'Tee', url: 'https://example.com/tee', image: '/tee.svg' };
 
@@ -31,5 +31,17 @@ describe('showsTabStrip', () => {
     expect(showsTabStrip([])).toBe(false);
     expect(showsTabStrip(['chat'])).toBe(false);
     expect(showsTabStrip(['chat', 'react'])).toBe(true);
+  });
+});
+
+describe('tab keys (WAI-ARIA tabs, issue 14)', () => {
+  const tabs = ['chat', 'stickers', 'merch', 'react'];
+  it('moves with the arrows, wrapping, and to the ends with Home and End', () => {
+    expect(tabKeyTarget(tabs, 'chat', 'ArrowRight')).toBe('stickers');
+    expect(tabKeyTarget(tabs, 'chat', 'ArrowLeft')).toBe('react');
+    expect(tabKeyTarget(tabs, 'react', 'ArrowRight')).toBe('chat');
+    expect(tabKeyTarget(tabs, 'merch', 'Home')).toBe('chat');
+    expect(tabKeyTarget(tabs, 'chat', 'End')).toBe('react');
+    expect(tabKeyTarget(tabs, 'chat', 'Enter')).toBeNull();
   });
 });

@@ -22,3 +22,15 @@ export function viewerTabs(
 
 /** LAY-09: the tab strip shows only when there is more than one tab to choose from. */
 export const showsTabStrip = (tabs: readonly ViewerTab[]): boolean => tabs.length > 1;
+
+/** The tab an arrow, Home or End key moves to from the current one (WAI-ARIA tabs); null: not such a key. */
+export function tabKeyTarget<T>(tabs: readonly T[], current: T, key: string): T | null {
+  const i = tabs.indexOf(current);
+  if (tabs.length === 0 || i < 0) return null;
+  const at = (n: number) => tabs[(n + tabs.length) % tabs.length] ?? null;
+  if (key === 'ArrowRight' || key === 'ArrowDown') return at(i + 1);
+  if (key === 'ArrowLeft' || key === 'ArrowUp') return at(i - 1);
+  if (key === 'Home') return at(0);
+  if (key === 'End') return at(tabs.length - 1);
+  return null;
+}

@@ -49,12 +49,25 @@ export function GlobalTally({ slotId, fanwall, onToggle }: GlobalTallyProps) {
   const lit = isLit(anim.current, now);
   const content = (
     <>
-      <svg className="global-tally__icon" viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-        <path fill="currentColor" d="M10 2h4v12h-4zM9 15h6l-1 7h-4z" />
+      {/* A light stick (a glowing head on a grip), not a bar and a dot that read as "!" (issue 14). */}
+      <svg
+        className="global-tally__icon"
+        viewBox="0 0 24 24"
+        width="18"
+        height="18"
+        aria-hidden="true"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+      >
+        <circle cx="12" cy="7" r="4.2" fill="currentColor" fillOpacity="0.35" />
+        <path d="M12 11.2V21M10 15h4M4.5 4.5 3 3M19.5 4.5 21 3M3.5 9H2M20.5 9H22" />
       </svg>
       <span className="global-tally__count" data-testid="global-tally-count">
         {shown}
-      </span>
+      </span>{' '}
+      <span className="global-tally__unit">{t('tally-unit')}</span>
     </>
   );
   return createPortal(
@@ -65,7 +78,9 @@ export function GlobalTally({ slotId, fanwall, onToggle }: GlobalTallyProps) {
         onClick={onToggle}
         aria-pressed={fanwall}
         title={fanwall ? t('tally-to-multiview') : t('tally-to-fanwall')}
-        aria-label={`${t('tally-label', { count: target })}. ${fanwall ? t('tally-to-multiview') : t('tally-to-fanwall')}`}
+        // The name starts with what is shown ("12 light sticks"), then says what a press does (axe
+        // label-content-name-mismatch, issue 14).
+        aria-label={`${shown} ${t('tally-unit')} · ${fanwall ? t('tally-to-multiview') : t('tally-to-fanwall')}`}
         data-testid="global-tally"
         data-total={target}
       >

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { useConfig } from '../../lib/config/config-context.tsx';
+import { usePageMeta } from '../../lib/page/use-page-meta.ts';
 import { useTicketStore } from '../tickets/index.ts';
 import { EventNotice } from './components/event-notice.tsx';
 import { EventViewer } from './components/event-viewer.tsx';
@@ -18,6 +19,8 @@ export function EventPage() {
   const { state, retry, expire } = useEventEntry(id, show);
   const noTicket = state.kind === 'problem' && state.problem === 'no-ticket';
   const validated = useTicketStore((s) => (show ? s.tickets[show.paid_event_name]?.status === true : false));
+  // The show's own title in the tab and in shared links (issue 14); the server writes the same for crawlers.
+  usePageMeta(show ? `${show.event_name} · ${show.artist_name} | Encore` : null);
 
   // A fan who validates a booking number from the no-ticket notice walks straight in.
   useEffect(() => {

@@ -1,4 +1,4 @@
-import { currentShow, listedShows } from '@encore/contract';
+import { currentShow, listedShows, showStatus } from '@encore/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -29,7 +29,7 @@ export function LandingPage() {
 
   return (
     <div className="landing" data-testid="landing-page">
-      <Hero />
+      <Hero stage={selected ? showStatus(selected, new Date(now)) : 'upcoming'} />
       <div className="container landing__lift">
         {selected ? (
           <ShowTicketing key={selected.slug} show={selected} next={selected === current} />

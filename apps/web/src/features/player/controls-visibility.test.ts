@@ -20,10 +20,13 @@ describe('control bar idle-hide (PLY-21 to PLY-24)', () => {
     expect(controlsVisible(idle)).toBe(false);
   });
 
-  it.each(['hovered', 'active', 'paused', 'pipGridOpen', 'chatOpen', 'menuOpen'] as const)(
-    'shows while %s',
-    (key) => {
-      expect(controlsVisible({ ...idle, [key]: true })).toBe(true);
-    },
-  );
+  it.each(['hovered', 'active', 'paused', 'chatOpen', 'menuOpen'] as const)('shows while %s', (key) => {
+    expect(controlsVisible({ ...idle, [key]: true })).toBe(true);
+  });
+
+  it('never shows over the open pip grid, even hovered or paused (it covered CAM 4 to 6, issue 14)', () => {
+    expect(controlsVisible({ ...idle, pipGridOpen: true, hovered: true, active: true, paused: true })).toBe(
+      false,
+    );
+  });
 });

@@ -16,9 +16,12 @@ export interface ControlsState {
 
 /**
  * Whether the control bar shows (PLY-21, PLY-23): while hovered or recently used; and it never hides
- * while paused, while the pip grid is open or while chat is open (on phones, where chat covers the
- * page) or while one of its own menus is open.
+ * while paused or while chat is open (on phones, where chat covers the page) or while one of its own
+ * menus is open. While the pip grid is open it does not show at all (viewing section 2: "visible ...
+ * when no multiview ... is open"): it covered CAM 4 to 6 (issue 14), and the grid is a modal dialog
+ * with its own close button (docs/decisions.md, "Multiview overlay").
  */
 export function controlsVisible(s: ControlsState): boolean {
-  return s.hovered || s.active || s.paused || s.pipGridOpen || s.chatOpen || s.menuOpen;
+  if (s.pipGridOpen) return false;
+  return s.hovered || s.active || s.paused || s.chatOpen || s.menuOpen;
 }

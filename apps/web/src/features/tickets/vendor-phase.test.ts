@@ -39,9 +39,10 @@ describe('validation phase', () => {
       expect(p.choices.map((v) => v.id)).toEqual(['encore', 'ticketshop', 'othershop']);
   });
 
-  it('selects a single external vendor at once (TIX-13), even beside the own vendor', () => {
+  it("selects a single external vendor at once (TIX-13); beside it, Encore's own tickets first (issue 14)", () => {
     expect(initialPhase([shopA])).toEqual({ phase: 'VALIDATE', vendor: shopA });
-    expect(initialPhase([own, shopA])).toEqual({ phase: 'VALIDATE', vendor: shopA });
+    expect(initialPhase([own, shopA])).toEqual({ phase: 'CACHED_CHECK', vendor: own });
+    expect(initialPhase([shopA, own])).toEqual({ phase: 'CACHED_CHECK', vendor: own });
   });
 
   it('checks the cached ticket for the own, partner or third-party vendor (TIX-15)', () => {

@@ -18,11 +18,16 @@ export function phaseForVendor(vendor: Vendor): VendorPhase {
   return isExternal(vendor) ? { phase: 'VALIDATE', vendor } : { phase: 'CACHED_CHECK', vendor };
 }
 
-/** TIX-12/13: a selector for more than one external shop; a single vendor is chosen at once. */
+/**
+ * TIX-12/13: a selector for more than one external shop; a single vendor is chosen at once. Beside a
+ * single shop, Encore's own tickets come first (issue 14: the dialog opened on the shop's form with
+ * Encore as a small link under it); the shop is the alternative offered there.
+ */
 export function initialPhase(vendors: readonly Vendor[]): VendorPhase {
   const external = vendors.filter(isExternal);
   if (external.length > 1) return { phase: 'SHOW_SELECTOR', choices: [...vendors] };
-  const only = external[0] ?? vendors[0];
+  const own = vendors.find((v) => v.validate_type === 'encore');
+  const only = own ?? external[0] ?? vendors[0];
   return only ? phaseForVendor(only) : { phase: 'NONE' };
 }
 

@@ -54,6 +54,7 @@ const deferredTexts = {
   chat: () => import('./locales/en-chat.ts').then((m) => m.enChat),
   player: () => import('./locales/en-player.ts').then((m) => m.enPlayer),
   control: () => import('./locales/en-control.ts').then((m) => m.enControl),
+  notices: () => import('./locales/en-notices.ts').then((m) => m.enNotices),
 } satisfies Record<string, () => Promise<Record<string, string>>>;
 
 export type DeferredTexts = keyof typeof deferredTexts;

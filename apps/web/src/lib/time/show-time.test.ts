@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { clockTime, SHOW_TIME_ZONE, sameAsShowZone, showTimeParts, zoneName } from './show-time.ts';
+import {
+  clockTime,
+  dualTime,
+  longDate,
+  SHOW_TIME_ZONE,
+  sameAsShowZone,
+  showTimeParts,
+  zoneName,
+} from './show-time.ts';
 
 const AT = '2026-11-22T11:00:00Z'; // 20:00 in Seoul, a Sunday there
 
@@ -25,5 +33,19 @@ describe('show times', () => {
     expect(sameAsShowZone(AT, 'Asia/Seoul')).toBe(true);
     expect(sameAsShowZone(AT, 'Asia/Tokyo')).toBe(true);
     expect(sameAsShowZone(AT, 'Europe/Berlin')).toBe(false);
+  });
+
+  it('puts the fan’s own time first with its zone, KST beside it (issue 14)', () => {
+    expect(dualTime(AT, 'en', 'America/Los_Angeles')).toBe('03:00 PST (20:00 KST)');
+    expect(dualTime(AT, 'en', 'UTC')).toBe('11:00 UTC (20:00 KST)');
+    expect(dualTime(AT, 'ko', 'Asia/Seoul')).toBe('20:00 KST');
+  });
+
+  it('writes a date with its year in each locale’s own form', () => {
+    const sale = '2020-09-16T13:00:00+09:00';
+    expect(longDate(sale, 'en', SHOW_TIME_ZONE)).toBe('Wed, Sep 16, 2020');
+    expect(longDate(sale, 'ja', SHOW_TIME_ZONE)).toBe('2020年9月16日(水)');
+    expect(longDate(sale, 'ko', SHOW_TIME_ZONE)).toContain('2020년 9월 16일');
+    expect(longDate(sale, 'zh-cn', SHOW_TIME_ZONE)).toContain('2020年9月16日');
   });
 });

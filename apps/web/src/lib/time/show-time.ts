@@ -59,3 +59,24 @@ export function sameAsShowZone(iso: string | number, timeZone?: string): boolean
   const b = showTimeParts(iso, 'en', timeZone);
   return a.date === b.date && a.time === b.time;
 }
+
+/**
+ * A time for a sentence, the fan's own first (issue 14): "12:00 GMT+1 (20:00 KST)"; in Korea, or a
+ * zone showing the same clock, just "20:00 KST".
+ */
+export function dualTime(iso: string | number, locale: Locale, timeZone?: string): string {
+  const kst = `${showTimeParts(iso, locale, SHOW_TIME_ZONE).time} KST`;
+  if (sameAsShowZone(iso, timeZone)) return kst;
+  return `${showTimeParts(iso, locale, timeZone).time} ${zoneName(iso, locale, timeZone)} (${kst})`;
+}
+
+/** A date with its year in the locale's own form: "Wed, Sep 16, 2020", "2020年9月16日(水)". */
+export function longDate(iso: string | number, locale: Locale, timeZone?: string): string {
+  return new Intl.DateTimeFormat(htmlLang(locale), {
+    weekday: 'short',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    timeZone,
+  }).format(new Date(iso));
+}

@@ -1,13 +1,16 @@
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
+import { loadAuthTexts } from '../../../lib/i18n/i18n.ts';
 import { useIsLoggedIn, useSessionStore } from '../../../lib/store/session-store.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { preloadAuthModals } from './auth-modal-host.tsx';
 import './user-menu.css';
 
 // The dropdown's code loads on its own (landing JS budget); a look-alike holds its place meanwhile.
-const UserMenu = lazy(() => import('./user-menu.tsx').then((m) => ({ default: m.UserMenu })));
+const UserMenu = lazy(() =>
+  Promise.all([import('./user-menu.tsx'), loadAuthTexts()]).then(([m]) => ({ default: m.UserMenu })),
+);
 
 function UserMenuPlaceholder({ username }: { username: string }) {
   return (

@@ -77,17 +77,21 @@ export function UserMenu({ username }: { username: string }) {
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={menuId}
-        aria-label={t('nav-account-menu', { username })}
         onClick={() => setOpen((o) => !o)}
         onPointerEnter={preloadAuthModals}
         data-testid="user-menu-button"
       >
-        <span className="user-menu__avatar" aria-hidden="true">
-          {username.slice(0, 1).toUpperCase()}
-        </span>
+        {/* The initial is drawn by CSS: the button's name is its visible text, the username, then what it
+            opens (axe label-content-name-mismatch, issue 14). */}
+        <span
+          className="user-menu__avatar"
+          data-initial={username.slice(0, 1).toUpperCase()}
+          aria-hidden="true"
+        />
         <span className="user-menu__name" data-testid="user-menu-username">
           {username}
         </span>
+        <span className="visually-hidden">{t('nav-account-menu')}</span>
         <svg className="user-menu__chevron" viewBox="0 0 16 16" width="14" height="14" aria-hidden="true">
           <path d="m4 6 4 4 4-4" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
         </svg>

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import type { MessageKey } from '../../../lib/i18n/locales/en.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
-import { SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
+import { dualTime } from '../../../lib/time/show-time.ts';
 import { requestTicketDialog } from '../../tickets/index.ts';
 import { type EntryProblem, isRetryable } from '../entry-outcome.ts';
 
@@ -80,7 +80,7 @@ export function EventNotice({ kind, show, onRetry }: { kind: NoticeKind; show?: 
       </p>
       {kind === 'not-open' && doors > Date.now() && (
         <p className="event-notice__text" data-testid="event-doors-at">
-          {t('event-doors-at', { time: showTimeParts(doors, locale, SHOW_TIME_ZONE).time })}
+          {t('event-doors-at', { time: dualTime(doors, locale) })}
         </p>
       )}
       <div className="event-notice__actions">

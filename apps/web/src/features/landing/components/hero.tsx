@@ -5,7 +5,11 @@ import { useIsLoggedIn, useSessionStore } from '../../../lib/store/session-store
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 import './hero.css';
 
-export function Hero() {
+/**
+ * The landing's hero. While the show on the page is open or live (issue 14) it leads with that, short,
+ * so a ticket holder's Enter button on the show card sits in the first screen of a phone.
+ */
+export function Hero({ stage = 'upcoming' }: { stage?: 'upcoming' | 'open' | 'live' | 'ended' }) {
   const { t } = useTranslation();
   const { landing } = useConfig();
   const loggedIn = useIsLoggedIn();
@@ -13,7 +17,12 @@ export function Hero() {
   const setAuthMode = useUiStore((s) => s.setAuthMode);
 
   return (
-    <section className="hero" data-testid="hero" aria-labelledby="hero-title">
+    <section
+      className={stage === 'open' || stage === 'live' ? 'hero hero--now' : 'hero'}
+      data-testid="hero"
+      data-stage={stage}
+      aria-labelledby="hero-title"
+    >
       <picture className="hero__art">
         {landing.header_image_mobile && (
           <source media="(max-width: 640px)" srcSet={landing.header_image_mobile} />
@@ -32,7 +41,11 @@ export function Hero() {
       <div className="hero__content container">
         <p className="hero__eyebrow">
           <span className="live-dot" aria-hidden="true" />
-          {t('hero-eyebrow')}
+          {stage === 'live'
+            ? t('show-status-live')
+            : stage === 'open'
+              ? t('show-status-open')
+              : t('hero-eyebrow')}
         </p>
         <h1 className="hero__title" id="hero-title">
           {t('hero-title')}
@@ -40,7 +53,15 @@ export function Hero() {
         {loggedIn ? (
           <div className="hero__welcome" data-testid="hero-welcome">
             <p className="hero__subtitle">{t('hero-welcome', { username: username ?? '' })}</p>
-            <p className="hero__note">{t('hero-welcome-sub')}</p>
+            <p className="hero__note">
+              {t(
+                stage === 'live'
+                  ? 'hero-welcome-live'
+                  : stage === 'open'
+                    ? 'hero-welcome-open'
+                    : 'hero-welcome-sub',
+              )}
+            </p>
           </div>
         ) : (
           <>

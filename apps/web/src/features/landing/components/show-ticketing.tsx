@@ -4,7 +4,7 @@ import { useConfig } from '../../../lib/config/config-context.tsx';
 import { useSkewStore } from '../../../lib/store/skew-store.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { entryOpensAt } from '../../../lib/time/entry-time.ts';
-import { SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
+import { dualTime } from '../../../lib/time/show-time.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { TicketActions } from '../../tickets/index.ts';
 import { Countdown } from './countdown.tsx';
@@ -28,7 +28,8 @@ export function ShowTicketing({ show, next }: { show: Show; next: boolean }) {
   const doors = doorsOpenAt(show).toISOString();
   const entryAt = entryOpensAt(show, skew);
   const counting = landing.show_countdown && now < entryAt;
-  const start = showTimeParts(show.event.event_start_time, locale, SHOW_TIME_ZONE).time;
+  // The fan's own time first, KST beside it (issue 14).
+  const start = dualTime(show.event.event_start_time, locale);
 
   return (
     <section

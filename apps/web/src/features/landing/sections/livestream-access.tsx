@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config/config-context.tsx';
 import type { MessageKey } from '../../../lib/i18n/locales/en.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
-import { SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
+import { longDate, SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
 
 const STEPS: { title: MessageKey; body: MessageKey }[] = [
   { title: 'access-step-1-title', body: 'access-step-1-body' },
@@ -44,7 +44,8 @@ export function LivestreamAccess() {
   // The current show's own doors (CONST-01 decided): 30 minutes without an event_enter_time.
   const doorsMinutes = next ? doorsMinutesBefore(next) : DEFAULT_DOORS_BEFORE_START_MS / 60_000;
   const onSale = showTimeParts(TICKETS_ON_SALE_FROM, locale, SHOW_TIME_ZONE);
-  const onSaleYear = new Date(TICKETS_ON_SALE_FROM).getUTCFullYear();
+  // The year in the locale's own date form, not glued on in English order (issue 14).
+  const onSaleDate = longDate(TICKETS_ON_SALE_FROM, locale, SHOW_TIME_ZONE);
 
   return (
     <section className="access container" data-testid="livestream-access" aria-labelledby="access-title">
@@ -80,7 +81,7 @@ export function LivestreamAccess() {
         </div>
         <p className="access__devices">{t('access-devices', { count: LIMITS.devicesPerTicket })}</p>
         <p className="access__devices" data-testid="tickets-on-sale">
-          {t('access-on-sale', { date: `${onSale.date}, ${onSaleYear}`, time: onSale.time })}
+          {t('access-on-sale', { date: onSaleDate, time: onSale.time })}
         </p>
         <p className="access__devices" data-testid="times-in-kst">
           {t('access-times-kst')}

@@ -181,41 +181,44 @@ export function Player(props: PlayerProps) {
         </div>
       )}
 
-      <ControlBar
-        playing={state.playing}
-        muted={state.muted}
-        volume={state.volume}
-        live={state.live}
-        atLiveEdge={state.atLiveEdge}
-        currentTime={state.currentTime}
-        duration={state.duration}
-        qualities={qualities}
-        chosenLevel={state.chosenLevel}
-        captions={captions}
-        castStatus={cast.status}
-        castShown={cast.shown}
-        fullscreen={fullscreen.active}
-        handheld={handheld}
-        menu={menu}
-        onMenu={setMenu}
-        onTogglePlay={player.togglePlay}
-        onMute={player.setMuted}
-        onVolume={player.setVolume}
-        onLive={player.goLiveEdge}
-        onSeek={player.seek}
-        onQuality={(index) => {
-          player.setLevel(index);
-          const q = qualities.find((x) => x.index === index);
-          if (q) props.onQualityChosen(q.label, q.index, q.height);
-        }}
-        onCaption={(language) => {
-          player.setCaption(language);
-          const c = captions.find((x) => x.language === language);
-          props.onCaptionChosen(language, c?.label ?? language);
-        }}
-        onCast={cast.prompt}
-        onFullscreen={fullscreen.toggle}
-      />
+      {/* Behind the open pip grid (a modal dialog) the controls are inert: no Tab stop, no click. */}
+      <div className="player__controls-layer" inert={props.pipGridOpen}>
+        <ControlBar
+          playing={state.playing}
+          muted={state.muted}
+          volume={state.volume}
+          live={state.live}
+          atLiveEdge={state.atLiveEdge}
+          currentTime={state.currentTime}
+          duration={state.duration}
+          qualities={qualities}
+          chosenLevel={state.chosenLevel}
+          captions={captions}
+          castStatus={cast.status}
+          castShown={cast.shown}
+          fullscreen={fullscreen.active}
+          handheld={handheld}
+          menu={menu}
+          onMenu={setMenu}
+          onTogglePlay={player.togglePlay}
+          onMute={player.setMuted}
+          onVolume={player.setVolume}
+          onLive={player.goLiveEdge}
+          onSeek={player.seek}
+          onQuality={(index) => {
+            player.setLevel(index);
+            const q = qualities.find((x) => x.index === index);
+            if (q) props.onQualityChosen(q.label, q.index, q.height);
+          }}
+          onCaption={(language) => {
+            player.setCaption(language);
+            const c = captions.find((x) => x.language === language);
+            props.onCaptionChosen(language, c?.label ?? language);
+          }}
+          onCast={cast.prompt}
+          onFullscreen={fullscreen.toggle}
+        />
+      </div>
     </div>
   );
 }

@@ -14,7 +14,17 @@ export function EntitlementChips({
   if (!entitlements) return null;
   return (
     <ul className="entitlements" data-testid="ticket-entitlements">
-      {attributes?.type && <li>{t('entitlement-type', { type: attributes.type })}</li>}
+      {attributes?.type && (
+        <li>
+          {/* Known ticket types in the fan's language ("Directors" was English in ja and ko, issue 14);
+              another vendor's own type as it comes. */}
+          {t('entitlement-type', {
+            type: t(`ticket-type-${attributes.type.toLowerCase()}` as 'ticket-type-directors', {
+              defaultValue: attributes.type,
+            }),
+          })}
+        </li>
+      )}
       <li data-multiview={entitlements.multiview}>
         {entitlements.multiview > 1
           ? t('entitlement-angles', { count: entitlements.multiview })

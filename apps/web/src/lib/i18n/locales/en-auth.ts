@@ -5,6 +5,17 @@ import { PARTNER_TEXT_EN, PHONE_TEXT_EN, SPEC_TEXT_EN } from '@encore/contract';
  * contract unchanged (typos of the source included); the other keys are the client's own.
  */
 export const enAuth = {
+  // The account menu and the toasts of the auth forms: they show only once these texts are loaded.
+  'nav-account-menu': 'account menu',
+  'nav-change-username': 'Change Username',
+  'nav-purchase-history': 'Purchase History',
+  'nav-payment-info': 'Payment Info',
+  'nav-sign-out': 'Sign out',
+  'login-success': 'Signed in as {{username}}.',
+  'username-updated': 'Your username has been updated.',
+  'forgot-password-success': 'Check your email: we sent you a link to reset your password.',
+  'reset-success': 'Your password has been changed. Sign in with your new password.',
+  'logout-success': 'You have been signed out.',
   ...SPEC_TEXT_EN,
 
   'field-email': 'Email',

@@ -3,7 +3,7 @@ export const enEvent = {
   'event-entering': 'Taking you to your seat…',
   'event-lobby': 'Lobby',
   'event-in-title': 'You’re in.',
-  'event-starts-at': 'The stream starts at {{time}} KST.',
+  'event-starts-at': 'The stream starts at {{time}}.',
   'event-live-now': 'The show is live now.',
   'event-stage-note': 'Keep this page open: this is your seat for the show.',
   'event-your-ticket': 'Your ticket',
@@ -20,7 +20,7 @@ export const enEvent = {
 
   'event-notice-title': 'The stage is dark right now',
   'event-not-started': 'The concert has not started yet or has already ended.',
-  'event-doors-at': 'Doors open at {{time}} KST.',
+  'event-doors-at': 'Doors open at {{time}}.',
   'event-back-home': 'Back to home',
   'event-login-title': 'Sign in to enter',
   'event-login-body': 'This show is for ticket holders. Sign in with the account your ticket belongs to.',

@@ -3,6 +3,7 @@ import type { enChat } from './en-chat.ts';
 import type { enControl } from './en-control.ts';
 import type { enEvent } from './en-event.ts';
 import type { enLanding } from './en-landing.ts';
+import type { enNotices } from './en-notices.ts';
 import type { enPlayer } from './en-player.ts';
 import type { enTickets } from './en-tickets.ts';
 
@@ -10,7 +11,8 @@ import type { enTickets } from './en-tickets.ts';
  * English is the default and fallback locale. These texts ship in the entry chunk; texts only a lazy
  * feature shows load with it (landing JS budget): en-auth.ts with the sign-in, registration and
  * password forms, en-tickets.ts with the ticket dialogs, en-event.ts with the event page,
- * en-landing.ts with the landing's sections below the ticketing block.
+ * en-landing.ts with the landing's sections below the ticketing block, en-notices.ts with the notice
+ * modal, the help widget and the not-found page (landing entry budget, issue 14).
  * messages.test.ts checks that a deferred key is used only where its file is loaded. Other locales
  * translate every key of every file: their type is `Messages`, so a missing key fails the type check.
  */
@@ -28,6 +30,7 @@ const core = {
   'language-ko': '한국어',
   'language-zh-cn': '简体中文',
 
+  'skip-to-content': 'Skip to content',
   'nav-main': 'Main navigation',
   'nav-home': 'Encore home',
   'nav-language': 'Language',
@@ -44,12 +47,7 @@ const core = {
   'modal-cancel': 'Cancel',
   'password-show': 'Show password',
   'password-hide': 'Hide password',
-  'login-success': 'Signed in as {{username}}.',
-  'username-updated': 'Your username has been updated.',
-  'forgot-password-success': 'Check your email: we sent you a link to reset your password.',
-  'reset-success': 'Your password has been changed. Sign in with your new password.',
 
-  'logout-success': 'You have been signed out.',
   'email-verified-success': 'Your email address is verified. Sign in to continue.',
   'email-verified-failed': 'This verification link is invalid or has expired.',
 
@@ -71,6 +69,8 @@ const core = {
   'hero-cta-sign-in': 'I have an account',
   'hero-welcome': 'Welcome back, {{username}}.',
   'hero-welcome-sub': 'Your seat is saved. When doors open, you’ll enter the show from here.',
+  'hero-welcome-live': 'The show is live. Enter from the show card below.',
+  'hero-welcome-open': 'Doors are open. Enter from the show card below.',
   'hero-feature-multiview': 'Switch camera angles live',
   'hero-feature-4k': 'Up to 4K picture',
   'hero-feature-chat': 'Chat and cheer together',
@@ -95,9 +95,9 @@ const core = {
   'countdown-label': '{{days}} days, {{hours}} hours, {{minutes}} minutes, {{seconds}} seconds',
   'countdown-almost-over': 'Almost time! Doors open in a few minutes.',
   'stage-open-title': 'Doors are open',
-  'stage-open-body': 'The show starts at {{time}} KST.',
+  'stage-open-body': 'The show starts at {{time}}.',
   'stage-live-title': 'The show is live',
-  'stage-live-body': 'It started at {{time}} KST.',
+  'stage-live-body': 'It started at {{time}}.',
 
   'ticket-login-prompt': 'Login to confirm your ticket status',
   'ticket-checking': 'Checking your ticket…',
@@ -109,6 +109,9 @@ const core = {
   'ticket-confirmed': 'Ticket confirmed',
   'ticket-enter': 'Enter show',
   'ticket-enter-at': 'Your entry opens at {{time}}',
+  'ticket-type-directors': 'Directors',
+  'ticket-type-ga': 'GA',
+  'ticket-type-vip': 'VIP',
   'entitlement-type': '{{type}} ticket',
   'entitlement-angles': '{{count}} camera angles',
   'entitlement-single': 'Single camera',
@@ -121,19 +124,6 @@ const core = {
   'route-load-failed-title': 'This page didn’t load',
   'route-load-failed': 'Check your connection and try again.',
   'route-retry': 'Retry',
-  'notice-ok': 'OK',
-  'notice-too-many-devices-title': 'Your ticket is in use elsewhere',
-  'notice-too-many-devices':
-    'Your ticket was opened on another device, so this one has left the show. A ticket works on up to {{count}} devices at a time. Tickets are not shareable.',
-  'notice-maintenance-title': 'Scheduled maintenance',
-  'notice-maintenance': 'Encore is under maintenance. The service will be back within two hours.',
-  'notice-ios-update-title': 'Please update iOS',
-  'notice-ios-update':
-    'Your iOS version is older than {{version}}. Update your iPhone or iPad to iOS {{version}} or later to watch shows.',
-  'help-open': 'Help',
-  'help-title': 'Need a hand?',
-  'help-body': 'Questions about tickets, devices or the stream? Our team answers by email.',
-  'help-email': 'Email {{email}}',
 };
 
 export type MessageKey =
@@ -144,7 +134,8 @@ export type MessageKey =
   | keyof typeof enLanding
   | keyof typeof enChat
   | keyof typeof enPlayer
-  | keyof typeof enControl;
+  | keyof typeof enControl
+  | keyof typeof enNotices;
 export type Messages = Record<MessageKey, string>;
 // Plain strings, so i18next checks the keys but does not infer interpolation types per text.
 export const en: Record<keyof typeof core, string> = core;

@@ -1,10 +1,13 @@
 import type { Show, ShowTicketItem } from '@encore/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormError } from '../../../../components/ui/field.tsx';
 import { localeText } from '../../../../lib/i18n/locale-text.ts';
+import { useSkewStore } from '../../../../lib/store/skew-store.ts';
 import { useUiStore } from '../../../../lib/store/ui-store.ts';
+import { isEntryOpen } from '../../../../lib/time/entry-time.ts';
 import { checkTicketFromCache } from '../../hooks/check-ticket.ts';
 import { retrievalStep, TICKET_RETRIEVAL } from '../../purchase-rules.ts';
 import { brandName } from './payment-form.tsx';
@@ -118,6 +121,8 @@ type Retrieval = 'checking' | 'found' | 'failed' | 'close';
  */
 export function OrderConfirmation({ show, onClose }: { show: Show; onClose: () => void }) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
+  const skew = useSkewStore((s) => s.skew);
   const [state, setState] = useState<Retrieval>('checking');
 
   useEffect(() => {
@@ -157,8 +162,22 @@ export function OrderConfirmation({ show, onClose }: { show: Show; onClose: () =
         {state === 'found' && t('purchase-done-found', { show: show.event_name })}
         {(state === 'failed' || state === 'close') && t('purchase-done-failed')}
       </p>
+      {/* Issue 14: a ticket bought while the doors are open leads straight into the show. */}
+      {state === 'found' && isEntryOpen(show, skew, Date.now()) && (
+        <Button
+          block
+          size="lg"
+          onClick={() => {
+            onClose();
+            navigate(`/event/${encodeURIComponent(show.slug)}`);
+          }}
+          data-testid="purchase-enter"
+        >
+          {t('ticket-enter')}
+        </Button>
+      )}
       {state !== 'checking' && (
-        <Button block onClick={onClose} data-testid="purchase-close">
+        <Button block variant="secondary" onClick={onClose} data-testid="purchase-close">
           {t('purchase-close')}
         </Button>
       )}

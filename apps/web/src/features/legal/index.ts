@@ -1,0 +1,1 @@
+export { type LegalKind, LegalPage, useLegalLocale } from './legal-page.tsx';

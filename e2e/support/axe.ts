@@ -1,0 +1,20 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures.ts';
+
+/**
+ * axe-core over the page as it is now (issue 14): no serious or critical violation of WCAG 2.1 A/AA.
+ * Called by the journeys at their key states; `label` names the state in the failure. The video
+ * itself (a canvas of moving test pictures) is left out: its colours are the stream's, not the UI's.
+ */
+export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .exclude('video')
+    .analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = serious.map(
+    (v) => `${v.id} (${v.impact}): ${v.help}\n    ${v.nodes.map((n) => n.target.join(' ')).join('\n    ')}`,
+  );
+  expect(summary, `axe at "${label}"`).toEqual([]);
+}
