@@ -23,6 +23,7 @@ import type { DevicesService } from './modules/devices/devices.service.ts';
 import { createRetentionRepo } from './modules/retention/retention.repo.ts';
 import { createRetentionService } from './modules/retention/retention.service.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
+import { installMetrics, refuseMetrics } from './platform/metrics.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis } from './platform/redis.ts';
 import { webRoutes } from './platform/web.ts';
@@ -123,6 +124,17 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const showsArea = composeShows(core, { authenticate: accounts.auth.authenticate });
   devices = showsArea.devices;
   const chat = composeChat(core, { auth: accounts.auth, ...showsArea });
+  // Operators' /metrics (METRICS_TOKEN), before the routes so that its latency hook sees them all.
+  if (config.metrics) {
+    installMetrics({
+      app,
+      token: config.metrics.token,
+      bus,
+      pool: database.pool,
+      sockets: () => chat.gateway.connectionCount(),
+      channels: () => chat.gateway.channelCount(),
+    });
+  } else refuseMetrics(app);
   const videoArea = composeVideo(core, showsArea);
   const { db } = core;
   const { media } = videoArea;

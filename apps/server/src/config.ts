@@ -123,10 +123,17 @@ const EnvSchema = z.object({
   PARTNER_JWT_PUBLIC_KEY: z.string().min(64).optional(),
   PARTNER_JWT_ISSUER: z.string().min(1).default('encore-dev-partner'),
   PARTNER_JWT_AUDIENCE: z.string().min(1).default('encore'),
+  /**
+   * /metrics (Prometheus text) answers only a request with `Authorization: Bearer <token>`; unset,
+   * the node serves no /metrics at all (404). 32+ characters: it is as secret as a password.
+   */
+  METRICS_TOKEN: z.string().min(32).max(256).optional(),
 });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /** Prometheus scrapes of /metrics (platform/metrics.ts); null: not served. */
+  metrics: { token: string } | null;
   port: number;
   host: string;
   dataDir: string;
@@ -243,6 +250,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const partnerKeyed = Boolean(e.PARTNER_JWT_SECRET || e.PARTNER_JWT_PUBLIC_KEY);
   return {
     env: e.NODE_ENV,
+    metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : null,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

@@ -89,5 +89,5 @@ export function composeChat(
     await app.register(realtimeRoutes({ gateway }));
   }
 
-  return { register };
+  return { register, gateway };
 }
