@@ -73,7 +73,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       : (opts.redis ?? undefined);
   const ownsRedis = opts.redis === undefined && redis !== undefined;
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const keyPrefix = opts.keyPrefix ?? 'encore:';
+  const keyPrefix = opts.keyPrefix ?? config.redisKeyPrefix;
   // One interface, two implementations (DESIGN.md section 2): Redis pub/sub between nodes, or in-process.
   const bus: Bus = redis
     ? createRedisBus({ redis, prefix: keyPrefix, log: app.log })

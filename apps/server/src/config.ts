@@ -128,12 +128,18 @@ const EnvSchema = z.object({
    * the node serves no /metrics at all (404). 32+ characters: it is as secret as a password.
    */
   METRICS_TOKEN: z.string().min(32).max(256).optional(),
+  /** Prefix of every Redis key and bus channel: deployments (or clusters) sharing one Redis stay apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/)
+    .default('encore:'),
 });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
   /** Prometheus scrapes of /metrics (platform/metrics.ts); null: not served. */
   metrics: { token: string } | null;
+  redisKeyPrefix: string;
   port: number;
   host: string;
   dataDir: string;
@@ -251,6 +257,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   return {
     env: e.NODE_ENV,
     metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
