@@ -1,6 +1,6 @@
 // `npm test`: lint, type checks, unit and server tests (on PGlite, then on the PostgreSQL server and
 // Redis when they answer), then the e2e suite in real Chromium. Ends with one "N passed, N failed" line.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,6 +22,10 @@ function answers(port, host = '127.0.0.1') {
     socket.on('timeout', () => socket.destroy() && resolve(false));
     socket.on('error', () => resolve(false));
   });
+}
+
+async function commandExists(cmd) {
+  return (await run('bash', ['-c', `command -v ${cmd} >/dev/null`], { stdio: 'ignore' })) === 0;
 }
 
 function timed(name, since) {
@@ -130,12 +134,34 @@ if (pgAnswers) {
   console.log(`\nSKIP: server tests on PostgreSQL: nothing answers at ${new URL(pgUrl).host}.`);
 }
 
+// The fault suite's short form (scripts/faults.mjs): three nodes behind HAProxy on a PostgreSQL and a
+// Redis of its own, a node killed, then Redis and PostgreSQL restarted under watching, chatting fans.
+if (existsSync('/usr/lib/postgresql/15/bin/initdb') && (await commandExists('redis-server'))) {
+  const faultsJson = path.join(reports, 'faults.json');
+  await step(
+    'faults (short: kill -9 a node, restart Redis, restart PostgreSQL)',
+    process.execPath,
+    ['scripts/faults.mjs', '--short'],
+    { env: { FAULTS_JSON: faultsJson } },
+  );
+  try {
+    const { results } = JSON.parse(readFileSync(faultsJson, 'utf8'));
+    for (const r of results) totals[r.ok ? 'passed' : 'failed'] += 1;
+  } catch {
+    totals.failed += 1;
+  }
+} else {
+  console.log('\nSKIP: faults: PostgreSQL 15 binaries or redis-server are not installed.');
+}
+
 console.log('\n=== e2e (Chromium)');
 if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0)
   failures.push('install chromium');
-// Two runs: the journeys on two workers, then the watching journeys alone (e2e/playwright.config.ts).
+// Two runs: the journeys on three workers, then the watching journeys alone (e2e/playwright.config.ts).
+// A journey mostly waits (doors, retries every 3 s, 10 s cheer batches, realtime round trips): on two
+// workers the runner used under half of its two cores (docs/benchmarks.md, the test suite's time).
 for (const [project, workers] of [
-  ['journeys', '2'],
+  ['journeys', '3'],
   ['watching', '1'],
 ]) {
   const e2eJson = path.join(reports, `e2e-${project}.json`);

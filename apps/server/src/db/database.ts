@@ -50,6 +50,11 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle connection that the server drops (a PostgreSQL restart or failover) is an 'error' on
+    // the pool: unheard, Node ends the process. The pool drops that client and opens a new one.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL pool: an idle connection failed (${err.message})`);
+    });
     timeAcquires(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
