@@ -76,6 +76,7 @@ function createFan(i, { base, key, slug, show }) {
     received: new Map(),
     seqs: new Set(),
     duplicates: 0,
+    seqReused: 0,
     opened: 0,
     ready: false,
     sessionValid: [],
@@ -125,7 +126,10 @@ function createFan(i, { base, key, slug, show }) {
         } else if (frame.type === 'event' && frame.channel === fan.channel && frame.event.kind === 'toss') {
           const id = frame.event.toss.toss_id;
           const seen = fan.received.get(id) ?? 0;
-          if (seen > 0 || fan.seqs.has(frame.seq)) fan.duplicates += 1;
+          // The same toss twice is a duplicate; the same sequence number on another toss means the
+          // channel's numbering started over (a client that de-duplicates by seq would drop it).
+          if (seen > 0) fan.duplicates += 1;
+          else if (fan.seqs.has(frame.seq)) fan.seqReused += 1;
           fan.received.set(id, seen + 1);
           fan.seqs.add(frame.seq);
           fan.lastSeq = Math.max(fan.lastSeq, frame.seq);
@@ -300,6 +304,12 @@ try {
     `${acked.length} acknowledged; lost/duplicated per fan: ${perFan.join(' ')}`,
   );
   check('no toss delivered twice to a fan', dup === 0, `${dup} duplicates`);
+  const reused = fans.reduce((n, f) => n + f.seqReused, 0);
+  check(
+    'sequence numbers never reused on a channel',
+    reused === 0,
+    `${reused} tosses arrived with a seq already seen`,
+  );
   check(
     'device sessions still valid on every reconnect',
     fans.every((f) => f.sessionValid.every(Boolean)),
