@@ -1,0 +1,115 @@
+// `npm test`: lint, type checks, unit and server tests (on PGlite, then on the PostgreSQL server and
+// Redis when they answer), then the e2e suite in real Chromium. Ends with one "N passed, N failed" line.
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { root, run, runCaptured, webBuildIsStale } from './lib.mjs';
+
+const reports = path.join(root, 'test-results');
+mkdirSync(reports, { recursive: true });
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+/** Each step's wall time, printed at the end: where CI's minutes go (docs/benchmarks.md, test suite). */
+const timings = [];
+const started = Date.now();
+const cores = Math.max(2, os.availableParallelism());
+
+function answers(port, host = '127.0.0.1') {
+  return new Promise((resolve) => {
+    const socket = net.connect({ port, host, timeout: 1000 });
+    socket.on('connect', () => socket.end() && resolve(true));
+    socket.on('timeout', () => socket.destroy() && resolve(false));
+    socket.on('error', () => resolve(false));
+  });
+}
+
+async function commandExists(cmd) {
+  return (await run('bash', ['-c', `command -v ${cmd} >/dev/null`], { stdio: 'ignore' })) === 0;
+}
+
+function timed(name, since) {
+  const seconds = (Date.now() - since) / 1000;
+  timings.push([name, seconds]);
+  return seconds;
+}
+
+async function step(name, cmd, args, opts) {
+  console.log(`\n=== ${name}`);
+  const since = Date.now();
+  const code = await run(cmd, args, opts);
+  console.log(`=== ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${timed(name, since).toFixed(1)} s`);
+  if (code !== 0) failures.push(name);
+  return code;
+}
+
+/**
+ * Independent steps `limit` at a time, each one's output held and printed whole when it ends. tsc,
+ * biome and the checks are single-threaded: one after another they left a core idle for minutes.
+ */
+async function concurrently(steps, limit) {
+  const queue = [...steps];
+  async function worker() {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, cmd, args, opts] = next;
+      const since = Date.now();
+      const { code, output } = await runCaptured(cmd, args, opts);
+      const seconds = timed(name, since);
+      console.log(`\n=== ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(1)} s`);
+      if (output.trim()) console.log(output.trimEnd());
+      if (code !== 0) failures.push(name);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, steps.length) }, worker));
+}
+
+function addVitest(file) {
+  try {
+    const r = JSON.parse(readFileSync(file, 'utf8'));
+    totals.passed += r.numPassedTests;
+    totals.failed += r.numFailedTests;
+    totals.skipped += r.numPendingTests + r.numTodoTests;
+  } catch {
+    totals.failed += 1;
+  }
+}
+
+async function vitest(name, projects, file, env = {}) {
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  // vitest's default is one worker fewer than the cores (one on a 2-core runner): the server tests,
+  // one PGlite or PostgreSQL database per file, fill both cores with one file each.
+  args.push(`--maxWorkers=${cores}`);
+  args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
+  await step(name, 'npx', args, { env });
+  addVitest(file);
+}
+
+// Checks, type checks and what the later phases need (the demo media that the server and e2e tests
+// play, the web build the e2e server serves), longest first so that the last to start are short.
+await concurrently(
+  [
+    // scripts/generate-media.mjs is a fingerprint check when the cache is current.
+    ['demo media', process.execPath, ['scripts/generate-media.mjs']],
+    ['type check apps/server', 'npx', ['tsc', '-p', 'apps/server']],
+    ['type check apps/web', 'npx', ['tsc', '-p', 'apps/web']],
+    ['type check bench', 'npx', ['tsc', '-p', 'bench']],
+    ['type check e2e', 'npx', ['tsc', '-p', 'e2e']],
+    ...(webBuildIsStale() ? [['web build', 'npm', ['run', 'build', '--silent']]] : []),
+    ['lint (biome)', 'npx', ['biome', 'check', '.']],
+    ['type check packages/contract', 'npx', ['tsc', '-p', 'packages/contract']],
+    [
+      'spec coverage (docs/spec-coverage.md is current)',
+      process.execPath,
+      ['scripts/spec-coverage.mjs', '--check'],
+    ],
+  ],
+  cores,
+);
+
+console.log('\nWhere the time went (wall seconds; the first phase runs its steps side by side):');
+for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${name}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}  total`);
+console.log('');
+if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(failures.length > 0 || totals.failed > 0 ? 1 : 0);
