@@ -77,6 +77,8 @@ function createFan(i, { base, key, slug, show }) {
     seqs: new Set(),
     duplicates: 0,
     seqReused: 0,
+    resyncs: 0,
+    reloaded: 0,
     opened: 0,
     ready: false,
     sessionValid: [],
@@ -103,6 +105,29 @@ function createFan(i, { base, key, slug, show }) {
     fan.channel = `hang-${hang.pubnubForHang}`;
   };
 
+  /**
+   * The web client's answer to a `resync` frame or a gap (use-hang-chat.ts): join the hang again and
+   * take its recent tosses, de-duplicated by toss_id (a reload is not a duplicate delivery).
+   */
+  fan.resync = async () => {
+    fan.resyncs += 1;
+    try {
+      const again = await call('PUT', '/thor/hangs/join_hang/', {
+        hang_id: hang.id,
+        session_id: hang.session_id,
+      });
+      if (again.status !== 200) return;
+      for (const t of again.json().tosses ?? []) {
+        if (!fan.received.has(t.toss_id)) {
+          fan.received.set(t.toss_id, 1);
+          fan.reloaded += 1;
+        }
+      }
+    } catch {
+      // The next resync or reconnect tries again.
+    }
+  };
+
   fan.connect = () => {
     const ws = new WebSocket(`${base.replace('http', 'ws')}/realtime`);
     fan.ws = ws;
@@ -121,6 +146,8 @@ function createFan(i, { base, key, slug, show }) {
             fan.lastSeq > 0 ? { channel: fan.channel, last_seq: fan.lastSeq } : { channel: fan.channel };
           ws.send(JSON.stringify({ type: 'subscribe', channels: [sub] }));
           fan.ready = true;
+        } else if (frame.type === 'resync' && frame.channel === fan.channel) {
+          fan.resync();
         } else if (frame.type === 'error') {
           fan.errors.push(`${frame.code}: ${frame.message}`);
         } else if (frame.type === 'event' && frame.channel === fan.channel && frame.event.kind === 'toss') {
@@ -132,6 +159,8 @@ function createFan(i, { base, key, slug, show }) {
           else if (fan.seqs.has(frame.seq)) fan.seqReused += 1;
           fan.received.set(id, seen + 1);
           fan.seqs.add(frame.seq);
+          // A gap in the numbers means missed events: reload, as the web client does.
+          if (fan.lastSeq > 0 && frame.seq > fan.lastSeq + 1) fan.resync();
           fan.lastSeq = Math.max(fan.lastSeq, frame.seq);
         }
       }
@@ -336,6 +365,9 @@ try {
     'every acknowledged toss is in PostgreSQL',
     rows[0].n === acked.length,
     `${rows[0].n} of ${acked.length}`,
+  );
+  log(
+    `resyncs (resync frames or gaps): ${fans.reduce((n, f) => n + f.resyncs, 0)}, tosses taken from join_hang on resync: ${fans.reduce((n, f) => n + f.reloaded, 0)}`,
   );
   const errors = fans.flatMap((f) => f.errors);
   if (errors.length > 0) log(`error frames: ${[...new Set(errors)].join('; ')}`);
