@@ -79,6 +79,8 @@ function createFan(i, { base, key, slug, show }) {
     seqReused: 0,
     resyncs: 0,
     reloaded: 0,
+    /** Tosses the fan has from a resync's join_hang (shown once: the client de-duplicates by id). */
+    reloadedIds: new Set(),
     opened: 0,
     ready: false,
     sessionValid: [],
@@ -118,10 +120,8 @@ function createFan(i, { base, key, slug, show }) {
       });
       if (again.status !== 200) return;
       for (const t of again.json().tosses ?? []) {
-        if (!fan.received.has(t.toss_id)) {
-          fan.received.set(t.toss_id, 1);
-          fan.reloaded += 1;
-        }
+        if (!fan.received.has(t.toss_id) && !fan.reloadedIds.has(t.toss_id)) fan.reloaded += 1;
+        fan.reloadedIds.add(t.toss_id);
       }
     } catch {
       // The next resync or reconnect tries again.
@@ -312,7 +312,7 @@ try {
   let dup = 0;
   const perFan = [];
   for (const f of fans) {
-    const missing = acked.filter((id) => !f.received.has(id)).length;
+    const missing = acked.filter((id) => !f.received.has(id) && !f.reloadedIds.has(id)).length;
     lost += missing;
     dup += f.duplicates;
     perFan.push(`${missing}/${f.duplicates}`);
@@ -320,7 +320,7 @@ try {
   const lostByPhase = new Map();
   for (const f of fans) {
     for (const id of acked) {
-      if (f.received.has(id)) continue;
+      if (f.received.has(id) || f.reloadedIds.has(id)) continue;
       const p = ackedPhase.get(id);
       lostByPhase.set(p, (lostByPhase.get(p) ?? 0) + 1);
     }

@@ -45,8 +45,11 @@ backend encore
   # Long-lived sockets: the node with the fewest open connections takes the next one. No stickiness:
   # every node can serve every fan (sessions in PostgreSQL, the bus and limits in Redis).
   balance leastconn
+  # Liveness: a node that answers /healthz at all is alive. 503 (degraded: Redis or PostgreSQL
+  # unreachable) is shared by every node alike, and taking them all out would turn a short outage
+  # of a shared part into a full one; a dead or hung node does not answer and leaves.
   option httpchk GET /healthz
-  http-check expect status 200
+  http-check expect rstatus ^[2-5][0-9][0-9]$
   # A node that fails two checks (1 s apart) leaves; its sockets are cut at once so that clients
   # reconnect to a live node instead of waiting on a dead one.
   default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions
