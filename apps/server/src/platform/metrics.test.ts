@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { connectAs, realtimeUrl } from '../../test/realtime-client.ts';
+import { ConfigError, parseConfig } from '../config.ts';
 
 const TOKEN = 'metrics-token-for-the-test-0123456789';
 
@@ -86,6 +87,23 @@ describe('/metrics', () => {
       expect(seriesValue(text, 'encore_db_pool_acquire_seconds_count')).toBeGreaterThan(0);
     }
     await socket.close();
+  });
+
+  it('a METRICS_TOKEN under 32 characters, or a REDIS_KEY_PREFIX with spaces, stops the start by name', () => {
+    const problems = (env: Record<string, string>) => {
+      try {
+        parseConfig(env);
+        return '';
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        return (err as ConfigError).problems.join('\n');
+      }
+    };
+    expect(problems({ METRICS_TOKEN: 'short' })).toMatch(/METRICS_TOKEN/);
+    expect(problems({ REDIS_KEY_PREFIX: 'a b' })).toMatch(/REDIS_KEY_PREFIX/);
+    expect(parseConfig({ METRICS_TOKEN: TOKEN }).metrics).toEqual({ token: TOKEN });
+    expect(parseConfig({}).metrics).toBeNull();
+    expect(parseConfig({}).redisKeyPrefix).toBe('encore:');
   });
 
   it('is not served at all without METRICS_TOKEN', async () => {
