@@ -145,8 +145,10 @@ if (existsSync('/usr/lib/postgresql/15/bin/initdb') && (await commandExists('red
     { env: { FAULTS_JSON: faultsJson } },
   );
   try {
-    const { results } = JSON.parse(readFileSync(faultsJson, 'utf8'));
+    const { results, failed } = JSON.parse(readFileSync(faultsJson, 'utf8'));
     for (const r of results) totals[r.ok ? 'passed' : 'failed'] += 1;
+    // A run that broke off before its checks (the cluster did not start) is one failure too.
+    if (failed && results.every((r) => r.ok)) totals.failed += 1;
   } catch {
     totals.failed += 1;
   }
