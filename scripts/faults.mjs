@@ -29,6 +29,8 @@ const PORT = Number(process.env.FAULTS_PORT ?? 8310);
 const STEADY_MS = SHORT ? 2000 : 5000;
 const TOSS_EVERY_MS = SHORT ? 600 : 400;
 const RECOVER_MS = 30_000;
+/** How long a fault has to show its cut sockets (a killed node's are cut within HAProxy's 2 s). */
+const CUT_WINDOW_MS = SHORT ? 3000 : 5000;
 
 const started = Date.now();
 /** The phase each acknowledged toss was sent in (steady, or after which fault), for the report. */
@@ -397,9 +399,9 @@ function nodeSockets(list) {
   return `${list.filter((f) => f.ready).length} connected before`;
 }
 
-/** The fans whose socket the fault closed (waits up to 5 s for the closes to show). */
+/** The fans whose socket the fault closed (waits up to CUT_WINDOW_MS for the closes to show). */
 async function waitCut(list, before) {
-  const deadline = Date.now() + 5000;
+  const deadline = Date.now() + CUT_WINDOW_MS;
   let cut = [];
   while (Date.now() < deadline) {
     cut = list.filter((f) => !f.ready || f.opened > (before.get(f) ?? 0));
