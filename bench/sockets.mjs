@@ -12,7 +12,7 @@
  * seeded by bench/seed-fans.ts). Above ~28,000 sockets per load-generator process the loopback's
  * ephemeral ports run out: use more processes.
  */
-import { fork } from 'node:child_process';
+import { execFileSync, fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -29,6 +29,17 @@ const SOCKETS = num('BENCH_SOCKETS', 5000, 100, 100_000);
 const CLIENT_PROCS = num('BENCH_CLIENT_PROCS', 2, 1, 16);
 const TOKEN = randomBytes(24).toString('hex');
 
+// Every socket is a descriptor of the server process: past `ulimit -n` it stops accepting (this
+// workplace caps it at 20,000 and refuses to raise it), which would read as a crash.
+const fdLimit = Number(execFileSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
+if (Number.isFinite(fdLimit) && SOCKETS > fdLimit - 1000) {
+  process.stderr.write(
+    `sockets: ${SOCKETS} sockets need more descriptors than this process may open (ulimit -n ${fdLimit}); ` +
+      'raise the limit (ulimit -n, LimitNOFILE) or ask for fewer.\n',
+  );
+  process.exit(2);
+}
+
 const { children, run, start, stop, finish } = createProcessGroup({
   name: 'sockets',
   root: ROOT,
@@ -39,8 +50,21 @@ const { children, run, start, stop, finish } = createProcessGroup({
 });
 
 async function scrape(base) {
-  const res = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${TOKEN}` } });
-  const text = await res.text();
+  let text = '';
+  // A busy server may close an idle keep-alive connection just as it is reused: ask again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(`${base}/metrics`, {
+        headers: { authorization: `Bearer ${TOKEN}`, connection: 'close' },
+        signal: AbortSignal.timeout(30_000),
+      });
+      text = await res.text();
+      break;
+    } catch (err) {
+      if (attempt >= 3) throw err;
+      await new Promise((r) => setTimeout(r, 1000));
+    }
+  }
   const value = (series) => {
     const line = text.split('\n').find((l) => l.startsWith(`${series} `));
     return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
