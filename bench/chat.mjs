@@ -16,6 +16,10 @@
  * while the publishers join, so each publisher opens its own hang), and its sockets go through auth
  * and a subscribe with the channel access check. The baselines take the message straight off a socket
  * and write it to every socket of the room at once. Everything listens on 127.0.0.1.
+ *
+ * Ceiling mode (BENCH_CEILING=1): per target, the rate starts at BENCH_RATE and rises by 1.6x each
+ * step of BENCH_SECONDS (at most BENCH_CEILING_STEPS steps) until p99 passes BENCH_P99_LIMIT_MS (200)
+ * or under 99 % is delivered; the report gives every step and the highest rate held.
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -41,6 +45,9 @@ const TARGETS = (process.env.BENCH_TARGETS ?? 'encore,ws,socketio').split(',');
 const WARMUP_MS = 2000;
 const DRAIN_MS = 1500;
 const ROOMS = Math.ceil(CONNECTIONS / ROOM_SIZE);
+const CEILING = process.env.BENCH_CEILING === '1';
+const P99_LIMIT_MS = num('BENCH_P99_LIMIT_MS', 200, 10, 10_000);
+const CEILING_STEPS = num('BENCH_CEILING_STEPS', 6, 1, 20);
 
 const { children, run, start, stop, finish } = createProcessGroup({
   name: 'chat',
@@ -111,15 +118,15 @@ function percentile(hist, total, p) {
 }
 
 /**
- * Calls send() RATE times a second per room until stopped. Owed messages follow the wall clock, not
+ * Calls send() `rate` times a second per room until stopped. Owed messages follow the wall clock, not
  * the timer's ticks, so a busy publisher catches up and every target gets the same offered load.
  */
-function publishLoop(publishers) {
+function publishLoop(publishers, rate = RATE) {
   const startedAt = performance.now();
   let failures = 0;
   let rounds = 0;
   const timer = setInterval(() => {
-    const owed = Math.floor(((performance.now() - startedAt) * RATE) / 1000) - rounds;
+    const owed = Math.floor(((performance.now() - startedAt) * rate) / 1000) - rounds;
     for (let k = 0; k < owed; k++) {
       rounds += 1;
       for (const p of publishers) p(`bench ${Date.now()}`).catch(() => (failures += 1));
@@ -132,7 +139,28 @@ function publishLoop(publishers) {
   };
 }
 
-/** One target: connect every socket, warm up, measure SECONDS of publishing, drain, report. */
+/** One measuring window at `rate` messages/s per room (the sockets are connected and warm). */
+async function window(pool, connected, publishers, rate) {
+  const since = Date.now();
+  await pool.reset(since);
+  const stopLoop = publishLoop(publishers, rate);
+  await new Promise((r) => setTimeout(r, SECONDS * 1000));
+  const { rounds, failures } = stopLoop();
+  await new Promise((r) => setTimeout(r, DRAIN_MS));
+  const { received, hist } = await pool.report();
+  // Every socket of a room should get each message its room's publisher sent.
+  const expected = rounds * connected;
+  return {
+    rate,
+    perSecond: Math.round(received / SECONDS),
+    delivered: expected ? received / expected : 0,
+    p50: percentile(hist, received, 0.5),
+    p99: percentile(hist, received, 0.99),
+    publishFailures: failures,
+  };
+}
+
+/** One target: connect every socket, warm up, measure SECONDS of publishing (or climb), drain, report. */
 async function measure(name, mode, url, clients, publishers) {
   const pool = clientPool();
   try {
@@ -140,25 +168,21 @@ async function measure(name, mode, url, clients, publishers) {
     const warm = publishLoop(publishers);
     await new Promise((r) => setTimeout(r, WARMUP_MS));
     warm();
-    const since = Date.now();
-    await pool.reset(since);
-    const stopLoop = publishLoop(publishers);
-    await new Promise((r) => setTimeout(r, SECONDS * 1000));
-    const { rounds, failures } = stopLoop();
-    await new Promise((r) => setTimeout(r, DRAIN_MS));
-    const { received, hist } = await pool.report();
-    // Every socket of a room should get each message its room's publisher sent.
-    const expected = rounds * connected;
-    return {
-      name,
-      connected,
-      failed,
-      perSecond: Math.round(received / SECONDS),
-      delivered: expected ? received / expected : 0,
-      p50: percentile(hist, received, 0.5),
-      p99: percentile(hist, received, 0.99),
-      publishFailures: failures,
-    };
+    if (!CEILING) return { name, connected, failed, ...(await window(pool, connected, publishers, RATE)) };
+    const steps = [];
+    let held = null;
+    let rate = RATE;
+    for (let step = 0; step < CEILING_STEPS; step++) {
+      const result = await window(pool, connected, publishers, rate);
+      steps.push(result);
+      process.stderr.write(
+        `  ${name}: ${rate} msg/s per room -> ${result.perSecond} deliveries/s, p99 ${result.p99} ms\n`,
+      );
+      if (result.p99 > P99_LIMIT_MS || result.delivered < 0.99) break;
+      held = result;
+      rate = Math.round(rate * 1.6);
+    }
+    return { name, connected, failed, ...(held ?? steps[0]), held: held !== null, steps };
   } finally {
     pool.close();
   }
@@ -293,11 +317,26 @@ console.log(
   `\nchat fan-out: ${CONNECTIONS} connections in rooms of ${ROOM_SIZE}, ${RATE} msg/s per room, ${SECONDS} s, ` +
     `${CLIENT_PROCS} client processes; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
 );
+if (CEILING) {
+  console.log(`Ceiling: the highest rate with p99 <= ${P99_LIMIT_MS} ms and 99 % delivered.\n`);
+  console.log('| server | step msg/s per room | deliveries/s | delivered | p50 ms | p99 ms | held |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const r of results) {
+    for (const s of r.steps) {
+      const ok = s.p99 <= P99_LIMIT_MS && s.delivered >= 0.99;
+      console.log(
+        `| ${r.name} | ${s.rate} | ${s.perSecond} | ${(s.delivered * 100).toFixed(1)} % | ${s.p50} | ${s.p99} | ${ok ? 'yes' : 'no'} |`,
+      );
+    }
+  }
+  console.log('');
+}
 console.log('| server | connections held | deliveries/s | delivered | p50 ms | p99 ms | publish errors |');
 console.log('|---|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
+  const mark = CEILING ? (r.held ? ' (ceiling held)' : ' (first step already over the limit)') : '';
   console.log(
-    `| ${r.name} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} |`,
+    `| ${r.name}${mark} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} |`,
   );
 }
 process.exit(0);

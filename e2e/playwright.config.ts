@@ -10,7 +10,8 @@ export default defineConfig({
   // Its own folder per port, so that parallel runs on one machine never clear each other's results.
   outputDir: process.env.E2E_PORT ? `../test-results/e2e-${port}` : '../test-results/e2e',
   fullyParallel: true,
-  workers: 2,
+  // Three: journeys mostly wait on the app's own timers, not on the CPU (scripts/test.mjs).
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   timeout: 45_000,

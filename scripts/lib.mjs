@@ -38,14 +38,37 @@ export function mtimeOr0(file) {
   }
 }
 
-/** Builds the web app unless its build is newer than every source it depends on. */
-export async function buildWebIfStale(opts = {}) {
+/** Runs a command with its output held (stdout and stderr in order); resolves with code and output. */
+export function runCaptured(cmd, args, opts = {}) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      cwd: root,
+      ...opts,
+      env: { ...process.env, ...opts.env },
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    child.on('close', (code, signal) =>
+      resolve({ code: code ?? (signal ? 1 : 0), output: Buffer.concat(chunks).toString() }),
+    );
+  });
+}
+
+/** Whether the web build is older than a source it depends on (or missing). */
+export function webBuildIsStale() {
   const built = mtimeOr0(path.join(root, 'apps/web/dist/index.html'));
   const sources = Math.max(
     newestMtime(path.join(root, 'apps/web')),
     newestMtime(path.join(root, 'packages/contract/src')),
   );
-  if (built > sources) return 0;
+  return built <= sources;
+}
+
+/** Builds the web app unless its build is newer than every source it depends on. */
+export async function buildWebIfStale(opts = {}) {
+  if (!webBuildIsStale()) return 0;
   console.log('Building the web app...');
   return run('npm', ['run', 'build', '--silent'], opts);
 }

@@ -1,14 +1,19 @@
 // `npm test`: lint, type checks, unit and server tests (on PGlite, then on the PostgreSQL server and
 // Redis when they answer), then the e2e suite in real Chromium. Ends with one "N passed, N failed" line.
-import { mkdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
-import { buildWebIfStale, root, run } from './lib.mjs';
+import { root, run, runCaptured, webBuildIsStale } from './lib.mjs';
 
 const reports = path.join(root, 'test-results');
 mkdirSync(reports, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each step's wall time, printed at the end: where CI's minutes go (docs/benchmarks.md, test suite). */
+const timings = [];
+const started = Date.now();
+const cores = Math.max(2, os.availableParallelism());
 
 function answers(port, host = '127.0.0.1') {
   return new Promise((resolve) => {
@@ -19,11 +24,43 @@ function answers(port, host = '127.0.0.1') {
   });
 }
 
+async function commandExists(cmd) {
+  return (await run('bash', ['-c', `command -v ${cmd} >/dev/null`], { stdio: 'ignore' })) === 0;
+}
+
+function timed(name, since) {
+  const seconds = (Date.now() - since) / 1000;
+  timings.push([name, seconds]);
+  return seconds;
+}
+
 async function step(name, cmd, args, opts) {
   console.log(`\n=== ${name}`);
+  const since = Date.now();
   const code = await run(cmd, args, opts);
+  console.log(`=== ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${timed(name, since).toFixed(1)} s`);
   if (code !== 0) failures.push(name);
   return code;
+}
+
+/**
+ * Independent steps `limit` at a time, each one's output held and printed whole when it ends. tsc,
+ * biome and the checks are single-threaded: one after another they left a core idle for minutes.
+ */
+async function concurrently(steps, limit) {
+  const queue = [...steps];
+  async function worker() {
+    for (let next = queue.shift(); next; next = queue.shift()) {
+      const [name, cmd, args, opts] = next;
+      const since = Date.now();
+      const { code, output } = await runCaptured(cmd, args, opts);
+      const seconds = timed(name, since);
+      console.log(`\n=== ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(1)} s`);
+      if (output.trim()) console.log(output.trimEnd());
+      if (code !== 0) failures.push(name);
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(limit, steps.length) }, worker));
 }
 
 function addVitest(file) {
@@ -39,19 +76,35 @@ function addVitest(file) {
 
 async function vitest(name, projects, file, env = {}) {
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+  // vitest's default is one worker fewer than the cores (one on a 2-core runner): the server tests,
+  // one PGlite or PostgreSQL database per file, fill both cores with one file each.
+  args.push(`--maxWorkers=${cores}`);
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
   await step(name, 'npx', args, { env });
   addVitest(file);
 }
 
-await step('lint (biome)', 'npx', ['biome', 'check', '.']);
-await step('spec coverage (docs/spec-coverage.md is current)', process.execPath, [
-  'scripts/spec-coverage.mjs',
-  '--check',
-]);
-for (const project of ['packages/contract', 'apps/server', 'apps/web', 'e2e', 'bench']) {
-  await step(`type check ${project}`, 'npx', ['tsc', '-p', project]);
-}
+// Checks, type checks and what the later phases need (the demo media that the server and e2e tests
+// play, the web build the e2e server serves), longest first so that the last to start are short.
+await concurrently(
+  [
+    // scripts/generate-media.mjs is a fingerprint check when the cache is current.
+    ['demo media', process.execPath, ['scripts/generate-media.mjs']],
+    ['type check apps/server', 'npx', ['tsc', '-p', 'apps/server']],
+    ['type check apps/web', 'npx', ['tsc', '-p', 'apps/web']],
+    ['type check bench', 'npx', ['tsc', '-p', 'bench']],
+    ['type check e2e', 'npx', ['tsc', '-p', 'e2e']],
+    ...(webBuildIsStale() ? [['web build', 'npm', ['run', 'build', '--silent']]] : []),
+    ['lint (biome)', 'npx', ['biome', 'check', '.']],
+    ['type check packages/contract', 'npx', ['tsc', '-p', 'packages/contract']],
+    [
+      'spec coverage (docs/spec-coverage.md is current)',
+      process.execPath,
+      ['scripts/spec-coverage.mjs', '--check'],
+    ],
+  ],
+  cores,
+);
 
 await vitest(
   'unit and server tests (embedded PGlite)',
@@ -81,18 +134,40 @@ if (pgAnswers) {
   console.log(`\nSKIP: server tests on PostgreSQL: nothing answers at ${new URL(pgUrl).host}.`);
 }
 
+// The fault suite's short form (scripts/faults.mjs): three nodes behind HAProxy on a PostgreSQL and a
+// Redis of its own, a node killed, then Redis and PostgreSQL restarted under watching, chatting fans.
+if (existsSync('/usr/lib/postgresql/15/bin/initdb') && (await commandExists('redis-server'))) {
+  const faultsJson = path.join(reports, 'faults.json');
+  await step(
+    'faults (short: kill -9 a node, restart Redis, restart PostgreSQL)',
+    process.execPath,
+    ['scripts/faults.mjs', '--short'],
+    { env: { FAULTS_JSON: faultsJson } },
+  );
+  try {
+    const { results, failed } = JSON.parse(readFileSync(faultsJson, 'utf8'));
+    for (const r of results) totals[r.ok ? 'passed' : 'failed'] += 1;
+    // A run that broke off before its checks (the cluster did not start) is one failure too.
+    if (failed && results.every((r) => r.ok)) totals.failed += 1;
+  } catch {
+    totals.failed += 1;
+  }
+} else {
+  console.log('\nSKIP: faults: PostgreSQL 15 binaries or redis-server are not installed.');
+}
+
 console.log('\n=== e2e (Chromium)');
 if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0)
   failures.push('install chromium');
-if ((await buildWebIfStale()) !== 0) failures.push('web build');
-// The journeys play the demo show: its media must exist (a no-op when the cache is current).
-if ((await run(process.execPath, ['scripts/generate-media.mjs'])) !== 0) failures.push('demo media');
-// Two runs: the journeys on two workers, then the watching journeys alone (e2e/playwright.config.ts).
+// Two runs: the journeys on three workers, then the watching journeys alone (e2e/playwright.config.ts).
+// A journey mostly waits (doors, retries every 3 s, 10 s cheer batches, realtime round trips): on two
+// workers the runner used under half of its two cores (docs/benchmarks.md, the test suite's time).
 for (const [project, workers] of [
-  ['journeys', '2'],
+  ['journeys', '3'],
   ['watching', '1'],
 ]) {
   const e2eJson = path.join(reports, `e2e-${project}.json`);
+  const since = Date.now();
   const e2eCode = await run(
     'npx',
     [
@@ -108,6 +183,7 @@ for (const [project, workers] of [
     ],
     { env: { PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson } },
   );
+  timed(`e2e ${project}`, since);
   try {
     const stats = JSON.parse(readFileSync(e2eJson, 'utf8')).stats;
     totals.passed += stats.expected + stats.flaky;
@@ -119,6 +195,9 @@ for (const [project, workers] of [
   if (e2eCode !== 0) failures.push(`e2e ${project}`);
 }
 
+console.log('\nWhere the time went (wall seconds; the first phase runs its steps side by side):');
+for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${name}`);
+console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}  total`);
 console.log('');
 if (failures.length > 0) console.log(`Failed steps: ${failures.join(', ')}`);
 console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

@@ -27,6 +27,7 @@ import { createRetentionService } from './modules/retention/retention.service.ts
 import { installErrorHandler } from './platform/error-handler.ts';
 import { failingParts } from './platform/health.ts';
 import { serializeRequest } from './platform/log-redaction.ts';
+import { installMetrics, refuseMetrics } from './platform/metrics.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis, redisReady } from './platform/redis.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
@@ -103,7 +104,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     if (!(await redisReady(redis, 3000))) app.log.warn('Redis is unreachable: starting degraded');
   }
   const transport = config.smtpUrl ? createSmtpTransport(config.smtpUrl, config.mailFrom) : null;
-  const keyPrefix = opts.keyPrefix ?? 'encore:';
+  const keyPrefix = opts.keyPrefix ?? config.redisKeyPrefix;
   // One interface, two implementations (DESIGN.md section 2): Redis pub/sub between nodes, or in-process.
   const bus: Bus = redis
     ? createRedisBus({ redis, prefix: keyPrefix, log: app.log })
@@ -168,6 +169,17 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   });
   devices = showsArea.devices;
   const chat = composeChat(core, { auth: accounts.auth, revocations, ...showsArea });
+  // Operators' /metrics (METRICS_TOKEN), before the routes so that its latency hook sees them all.
+  if (config.metrics) {
+    installMetrics({
+      app,
+      token: config.metrics.token,
+      bus,
+      pool: database.pool,
+      sockets: () => chat.gateway.connectionCount(),
+      channels: () => chat.gateway.channelCount(),
+    });
+  } else refuseMetrics(app);
   const videoArea = composeVideo(core, showsArea);
   const { db } = core;
   const { media } = videoArea;

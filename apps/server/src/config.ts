@@ -172,10 +172,23 @@ const EnvSchema = z.object({
   UPLOADS_S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   /** Where the bucket's objects are read by browsers (a CDN in front of it), without a trailing slash. */
   UPLOADS_PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /**
+   * /metrics (Prometheus text) answers only a request with `Authorization: Bearer <token>`; unset,
+   * the node serves no /metrics at all (404). 32+ characters: it is as secret as a password.
+   */
+  METRICS_TOKEN: z.string().min(32).max(256).optional(),
+  /** Prefix of every Redis key and bus channel: deployments (or clusters) sharing one Redis stay apart. */
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/)
+    .default('encore:'),
 });
 
 export type Config = {
   env: 'development' | 'production' | 'test';
+  /** Prometheus scrapes of /metrics (platform/metrics.ts); null: not served. */
+  metrics: { token: string } | null;
+  redisKeyPrefix: string;
   port: number;
   host: string;
   dataDir: string;
@@ -310,6 +323,8 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
   const partnerKeyed = Boolean(e.PARTNER_JWT_SECRET || e.PARTNER_JWT_PUBLIC_KEY);
   return {
     env: e.NODE_ENV,
+    metrics: e.METRICS_TOKEN ? { token: e.METRICS_TOKEN } : null,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX,
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),

@@ -162,5 +162,5 @@ export function composeChat(
     await app.register(realtimeRoutes({ gateway }));
   }
 
-  return { figures, register };
+  return { figures, register, gateway };
 }

@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, Migrator, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
+import { poolAcquire } from '../platform/instruments.ts';
 import { lockDataDir } from './data-dir-lock.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './schema.ts';
@@ -13,8 +14,23 @@ export type Db = Kysely<Database>;
 export type DatabaseHandle = {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL pool (its sizes are on /metrics); none with PGlite. */
+  pool?: pg.Pool;
   close(): Promise<void>;
 };
+
+/** Times every wait for a pool connection (encore_db_pool_acquire_seconds): Kysely asks per query. */
+function timeAcquires(pool: pg.Pool): void {
+  const connect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  pool.connect = (async () => {
+    const end = poolAcquire.startTimer();
+    try {
+      return await connect();
+    } finally {
+      end();
+    }
+  }) as typeof pool.connect;
+}
 
 // Count results and bigint ids come back as strings by default; Encore's numbers fit in a double.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -32,8 +48,14 @@ export async function openDatabase(opts: {
 }): Promise<DatabaseHandle> {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 20 });
+    // An idle connection that the server drops (a PostgreSQL restart or failover) is an 'error' on
+    // the pool: unheard, Node ends the process. The pool drops that client and opens a new one.
+    pool.on('error', (err) => {
+      process.emitWarning(`PostgreSQL pool: an idle connection failed (${err.message})`);
+    });
+    timeAcquires(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    return { db, kind: 'postgres', pool, close: () => db.destroy() };
   }
   if (opts.pglite) {
     const db = new Kysely<Database>({ dialect: new PGliteDialect(opts.pglite) });

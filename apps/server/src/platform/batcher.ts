@@ -1,3 +1,5 @@
+import { batchSize } from './instruments.ts';
+
 /**
  * Group commit. Calls made while a batch is in flight wait, and go together in the next one: an
  * idle system runs each call at once (no timer, no added latency), a crowd gets one database round
@@ -16,7 +18,10 @@ export function createBatcher<I, O>(opts: {
   maxBatch: number;
   /** Batches in flight at once (a connection pool can take several). */
   concurrency?: number;
+  /** Its label on /metrics (encore_batch_size{batcher}). */
+  name?: string;
 }): Batcher<I, O> {
+  const sizes = batchSize.labels(opts.name ?? 'other');
   type Waiting = { item: I; resolve: (out: O) => void; reject: (err: unknown) => void };
   const queue: Waiting[] = [];
   const concurrency = opts.concurrency ?? 1;
@@ -26,6 +31,7 @@ export function createBatcher<I, O>(opts: {
   function pump(): void {
     while (running < concurrency && queue.length > 0) {
       const batch = queue.splice(0, opts.maxBatch);
+      sizes.observe(batch.length);
       running += 1;
       opts
         .run(batch.map((w) => w.item))

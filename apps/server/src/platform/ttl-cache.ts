@@ -1,3 +1,5 @@
+import { cacheRequests } from './instruments.ts';
+
 /**
  * A node-local cache for the doors-open hot path: entries live `ttlMs`, at most `max` of them, the
  * least recently used leaving first. Misses are never cached (nobody can fill memory with made-up
@@ -12,7 +14,11 @@ export function createTtlCache<K, V>(opts: {
   now: () => number;
   /** Told about every entry that leaves (expiry, eviction, forget), e.g. to keep an index. */
   onRemove?: (key: K, value: V) => void;
+  /** Its label on /metrics (encore_cache_requests_total{cache}). */
+  name?: string;
 }) {
+  const hits = cacheRequests.labels(opts.name ?? 'other', 'hit');
+  const misses = cacheRequests.labels(opts.name ?? 'other', 'miss');
   // Map iteration order is insertion order: re-inserting on a hit makes the first key the LRU one.
   const entries = new Map<K, { value: V; expiresAt: number }>();
   let epoch = 0;
@@ -32,13 +38,18 @@ export function createTtlCache<K, V>(opts: {
 
     get(key: K): V | undefined {
       const entry = entries.get(key);
-      if (!entry) return undefined;
+      if (!entry) {
+        misses.inc();
+        return undefined;
+      }
       if (entry.expiresAt <= opts.now()) {
         remove(key);
+        misses.inc();
         return undefined;
       }
       entries.delete(key);
       entries.set(key, entry);
+      hits.inc();
       return entry.value;
     },
 

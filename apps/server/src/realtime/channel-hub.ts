@@ -1,4 +1,5 @@
 import { setImmediate as yieldToLoop } from 'node:timers/promises';
+import { deliveredEvents, deliveries, fanOutDuration, tickLag } from '../platform/instruments.ts';
 import type { Bus, BusLogger, BusMessage } from './bus.ts';
 import { encodeEvents } from './frames.ts';
 
@@ -17,6 +18,8 @@ type ChannelState = {
   subscribers: Set<HubSubscriber>;
   pending: BusMessage[];
   timer: NodeJS.Timeout | null;
+  /** When the scheduled tick is due (its lateness is a metric). */
+  dueAt: number;
   flushing: boolean;
   unsubscribe: () => void;
 };
@@ -34,8 +37,10 @@ export function createChannelHub(opts: { bus: Bus; tickMs: number; log: BusLogge
 
   function schedule(channel: string, state: ChannelState): void {
     if (state.timer || state.flushing || closed) return;
+    state.dueAt = performance.now() + opts.tickMs;
     state.timer = setTimeout(() => {
       state.timer = null;
+      tickLag.observe(Math.max(0, performance.now() - state.dueAt) / 1000);
       flush(channel, state).catch((err: unknown) => opts.log.error({ err, channel }, 'fan-out failed'));
     }, opts.tickMs);
   }
@@ -54,16 +59,20 @@ export function createChannelHub(opts: { bus: Bus; tickMs: number; log: BusLogge
       bytes: Buffer.from(encodeEvents(messages)),
     };
     state.flushing = true;
+    const started = performance.now();
+    let n = 0;
     try {
       // Flushes of one channel never overlap, so every socket gets the ticks in order.
       const targets = state.subscribers.size > chunkSize ? [...state.subscribers] : state.subscribers;
-      let n = 0;
       for (const subscriber of targets) {
         subscriber.deliver(batch);
         n += 1;
         if (n % chunkSize === 0) await yieldToLoop();
       }
     } finally {
+      deliveries.inc(n);
+      deliveredEvents.inc(n * messages.length);
+      fanOutDuration.observe((performance.now() - started) / 1000);
       state.flushing = false;
       if (state.pending.length > 0) schedule(channel, state);
     }
@@ -77,6 +86,7 @@ export function createChannelHub(opts: { bus: Bus; tickMs: number; log: BusLogge
           subscribers: new Set(),
           pending: [],
           timer: null,
+          dueAt: 0,
           flushing: false,
           unsubscribe: () => undefined,
         };

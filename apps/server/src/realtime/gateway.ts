@@ -313,6 +313,11 @@ export function createGateway(deps: GatewayDeps) {
       return closed;
     },
 
+    /** Channels this node follows on the bus (metrics). */
+    channelCount(): number {
+      return hub.channelCount();
+    },
+
     /** Graceful shutdown: 1001 to every client (they reconnect elsewhere), then pending touches. */
     async close(graceMs = 2000): Promise<void> {
       closing = true;

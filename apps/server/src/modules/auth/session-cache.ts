@@ -16,6 +16,7 @@ export function createSessionCache(opts: { ttlMs: number; max: number; now: () =
   // The token hashes of each cached user, so that a user's logins can be forgotten together.
   const byUser = new Map<number, Set<string>>();
   const cache = createTtlCache<string, CachedSession>({
+    name: 'sessions',
     ...opts,
     onRemove: (hash, session) => {
       const hashes = byUser.get(session.user.id);

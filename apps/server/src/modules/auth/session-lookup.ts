@@ -21,6 +21,7 @@ export function createSessionLookups(deps: {
   concurrency: number;
 }) {
   const sessionLookups = createBatcher<string, FoundSession | undefined>({
+    name: 'session-lookups',
     maxBatch: LOOKUP_BATCH_MAX,
     concurrency: deps.concurrency,
     run: async (hashes) => {
@@ -29,6 +30,7 @@ export function createSessionLookups(deps: {
     },
   });
   const touches = createBatcher<number, void>({
+    name: 'token-touches',
     maxBatch: LOOKUP_BATCH_MAX,
     run: async (ids) => {
       await deps.auth.touchTokens([...new Set(ids)]);

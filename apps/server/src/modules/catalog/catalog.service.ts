@@ -21,6 +21,7 @@ export function createCatalogService(deps: {
 }) {
   const now = deps.now ?? (() => new Date());
   const owned = createTtlCache<number, Map<string, string>>({
+    name: 'catalog-ownership',
     ttlMs: deps.ownershipCacheMs ?? 10_000,
     max: 100_000,
     now: () => now().getTime(),

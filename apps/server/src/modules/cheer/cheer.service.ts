@@ -79,6 +79,7 @@ export function createCheerService(deps: {
 
   const stats = new Map<number, { at: number; doc: Promise<WallStats> }>();
   const sessions = createTtlCache<string, { userId: number; hangId: number; showId: number }>({
+    name: 'cheer-sessions',
     ttlMs: CHEER_SESSION_MS,
     max: 500_000,
     now: () => now().getTime(),

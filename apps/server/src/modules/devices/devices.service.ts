@@ -68,6 +68,7 @@ export function createDevicesService(deps: DevicesDeps) {
 
   // Doors-open: thousands of entries a second, one transaction per batch (DESIGN.md section 8).
   const entries = createBatcher<NewSession, EntryOutcome>({
+    name: 'device-entries',
     maxBatch: ENTRY_BATCH_MAX,
     concurrency: deps.entryConcurrency ?? 1,
     run: (batch) => {

@@ -65,11 +65,30 @@ export type HangContext = { hang: HangRow; show: CatalogEntry };
 export function createHangsService(deps: HangsDeps) {
   const now = deps.now ?? (() => new Date());
   const clock = () => now().getTime();
-  const hangCache = createTtlCache<string, HangContext>({ ttlMs: CACHE_MS, max: 50_000, now: clock });
-  const sessionCache = createTtlCache<string, HangSessionRow>({ ttlMs: CACHE_MS, max: 200_000, now: clock });
-  const senderCache = createTtlCache<number, TossSender>({ ttlMs: 30_000, max: 200_000, now: clock });
-  const chatCache = createTtlCache<number, boolean>({ ttlMs: 1000, max: 10_000, now: clock });
-  // The fans a host turned chat off for (per show, few): read with the switch, as fresh.
+  const hangCache = createTtlCache<string, HangContext>({
+    name: 'hangs',
+    ttlMs: CACHE_MS,
+    max: 50_000,
+    now: clock,
+  });
+  const sessionCache = createTtlCache<string, HangSessionRow>({
+    name: 'hang-sessions',
+    ttlMs: CACHE_MS,
+    max: 200_000,
+    now: clock,
+  });
+  const senderCache = createTtlCache<number, TossSender>({
+    name: 'toss-senders',
+    ttlMs: 30_000,
+    max: 200_000,
+    now: clock,
+  });
+  const chatCache = createTtlCache<number, boolean>({
+    name: 'chat-state',
+    ttlMs: 1000,
+    max: 10_000,
+    now: clock,
+  });
   const presenceTimers = new Map<number, NodeJS.Timeout>();
 
   async function context(

@@ -52,6 +52,7 @@ export function createTossesService(deps: {
   const userBudget = deps.limiter('toss-user', { points: deps.budgets.perUser, durationSec: 10 });
   const hangBudget = deps.limiter('toss-hang', { points: deps.budgets.perHang, durationSec: 1 });
   const writer = createBatcher<NewToss, void>({
+    name: 'toss-writes',
     maxBatch: 1000,
     run: async (items) => {
       await deps.repo.insertTosses(items);

@@ -64,6 +64,7 @@ export function createTicketsService(deps: TicketsDeps) {
   // Per account: guessing codes is slow, and a fan retrying a typo has room (TIX-34).
   const manualLimit = deps.limiter('ticket-manual', { points: 10, durationSec: 5 * 60 });
   const cache = createTtlCache<string, HeldTicket>({
+    name: 'tickets',
     ttlMs: deps.cacheMs,
     max: TICKET_CACHE_MAX,
     now: () => now().getTime(),
@@ -71,6 +72,7 @@ export function createTicketsService(deps: TicketsDeps) {
   const cacheKey = (userId: number, showId: number) => `${userId}:${showId}`;
   // A doors-open crowd's first checks: one query per batch of fans instead of one per fan.
   const ticketLookups = createBatcher({
+    name: 'ticket-lookups',
     maxBatch: LOOKUP_BATCH_MAX,
     concurrency: deps.dbConcurrency ?? 1,
     run: (pairs: readonly { userId: number; showId: number }[]) => deps.tickets.findTickets(pairs),
