@@ -9,6 +9,7 @@ import {
   INGEST_STREAM_RE,
   liveStreamUrl,
   type RotatedKey,
+  reairingAt,
   type Show,
   type ShowStatus,
 } from '@encore/contract';
@@ -217,7 +218,13 @@ export function createBroadcastService(deps: BroadcastDeps) {
         });
       }
       const stored = (await states.map).get(showId);
-      return stored === undefined ? undefined : fanStatusOf(stateOf(stored, show));
+      if (stored === undefined) return undefined;
+      // After End show the clock decides again: a re-airing's doors and play are open/live.
+      if (stored === 'ended' || stored === 'replay') {
+        const reairing = reairingAt(show, new Date(now()));
+        if (reairing) return now() >= reairing.start ? 'live' : 'open';
+      }
+      return fanStatusOf(stateOf(stored, show));
     },
   };
 }
