@@ -46,4 +46,7 @@ test('a fan enters a re-airing and chats live; between windows the notice says w
   await expect(reairing).toContainText('The full concert airs again for every time zone.');
   await expect(reairing).toContainText('Virtual doors open 30 minutes before.');
   await waiting.screenshot({ path: test.info().outputPath('reairing-notice.png') });
+  await waiting.setViewportSize({ width: 390, height: 844 });
+  await expect(reairing).toBeInViewport();
+  await waiting.screenshot({ path: test.info().outputPath('reairing-notice-phone.png') });
 });
