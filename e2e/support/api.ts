@@ -34,6 +34,8 @@ export async function scheduleShow(
   eventConfig: Record<string, unknown> = {},
   /** Each stream's source: an HLS URL, or the whole entry (HLS and DASH). */
   source?: (stream: string) => string | { hls: { url: string }; dash?: { url: string } },
+  /** Replaces fields of the show's times (a show already aired, its re-airings). */
+  times: Record<string, unknown> = {},
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
@@ -63,6 +65,7 @@ export async function scheduleShow(
       event_start_time: new Date(now + doorsInMs + 60_000).toISOString(),
       event_end_time: new Date(now + 3 * 3600_000).toISOString(),
       reairings: [],
+      ...times,
     },
     ...(source && {
       streams: Object.fromEntries(

@@ -224,6 +224,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   await app.register(
     liveCaptionsOriginRoutes({
       indexes: ingest.indexes,
+      reairingOf: ingest.reairingOf,
       languagesOf: async (slug) => (await captionLanguages(slug)).map((c) => c.lang),
       linesDuring: async (slug, lang, fromMs, toMs) => {
         const show = await showsArea.shows.bySlug(slug);

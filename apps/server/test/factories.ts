@@ -124,6 +124,8 @@ export type ShowOptions = {
   enterIn?: number | null;
   with4k?: boolean;
   vendors?: Array<[string, ValidateType]>;
+  /** Re-airings: start (and doors, end when given) in minutes from now. */
+  reairings?: Array<{ startIn: number; enterIn?: number; endIn?: number }>;
 };
 
 /** A complete Show entity with unique slug, paid event name and ids. */
@@ -153,7 +155,13 @@ export function showEntity(opts: ShowOptions = {}): Show {
       event_start_time: new Date(start).toISOString(),
       event_enter_time: enter === null ? null : new Date(enter).toISOString(),
       event_end_time: new Date(end).toISOString(),
-      reairings: [],
+      reairings: (opts.reairings ?? []).map((r) => ({
+        event_start_time: new Date(now + r.startIn * MIN).toISOString(),
+        ...(r.enterIn === undefined
+          ? {}
+          : { event_enter_time: new Date(now + r.enterIn * MIN).toISOString() }),
+        ...(r.endIn === undefined ? {} : { event_end_time: new Date(now + r.endIn * MIN).toISOString() }),
+      })),
       reairings_msg: {},
       reairings_virtual_doors_msg: {},
     },

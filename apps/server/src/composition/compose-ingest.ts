@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createLiveIndexReader } from '../media/live-index.ts';
 import { type LiveKey, liveOriginRoutes } from '../media/live-origin.routes.ts';
+import { createReairingClocks } from '../media/live-reairing.ts';
 import type { KeyAuthorizer } from '../media/media.routes.ts';
 import { createBroadcastService } from '../modules/ingest/broadcast.service.ts';
 import { createFeedRegistry } from '../modules/ingest/feeds.ts';
@@ -9,6 +10,7 @@ import { createIngestRepo } from '../modules/ingest/ingest.repo.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { ingestHooksRoutes } from '../modules/ingest/ingest-hooks.routes.ts';
 import { type RtmpEngine, startRtmpEngine } from '../modules/ingest/rtmp-engine.ts';
+import { presentShow } from '../modules/shows/shows.presenter.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 import type { AuthGuards } from '../platform/auth-guard.ts';
 import type { Core } from './core.ts';
@@ -54,6 +56,16 @@ export function composeIngest(core: Core) {
   };
 
   const indexes = createLiveIndexReader(liveDir);
+  // Re-airings of a recorded show play it as a live stream from Go live (docs/media.md).
+  const showsRepo = createShowsRepo(db);
+  const reairingOf = createReairingClocks({
+    showOf: async (slug) => {
+      const row = await showsRepo.findBySlug(slug);
+      if (!row) return null;
+      const b = await repo.broadcastOf(row.id);
+      return { show: presentShow(row), liveAt: b?.live_at ?? null };
+    },
+  });
 
   async function register(
     guards: AuthGuards,
@@ -67,6 +79,7 @@ export function composeIngest(core: Core) {
         indexes,
         keyOf,
         subtitlesOf,
+        reairingOf,
         keyAuthorizer,
         keyUriBase: config.media.keyUriBase,
       }),
@@ -91,5 +104,5 @@ export function composeIngest(core: Core) {
     });
   }
 
-  return { broadcast, feeds, indexes, register };
+  return { broadcast, feeds, indexes, reairingOf, register };
 }

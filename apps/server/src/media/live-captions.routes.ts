@@ -8,6 +8,7 @@ import {
   renderCaptionSegment,
 } from './live-captions-vtt.ts';
 import type { LiveIndexReader, LiveRung } from './live-index.ts';
+import { type ReairingClock, reairingWindow } from './live-reairing.ts';
 import { CACHE } from './media-http.ts';
 
 export type LiveCaptionsOriginOptions = {
@@ -18,6 +19,8 @@ export type LiveCaptionsOriginOptions = {
   linesDuring: (slug: string, lang: string, fromMs: number, toMs: number) => Promise<CaptionLine[]>;
   /** Segments per live playlist: the video's window. */
   windowSize?: number;
+  /** The re-airing on now (live-reairing.ts): the playlist then mirrors the re-aired video's window. */
+  reairingOf?: (slug: string) => Promise<ReairingClock | null>;
 };
 
 const M3U8 = 'application/vnd.apple.mpegurl';
@@ -66,9 +69,13 @@ export function liveCaptionsOriginRoutes(opts: LiveCaptionsOriginOptions): Fasti
         { schema: { tags: ['media'], params: Params, querystring: TokenQuery } },
         async (req, reply) => {
           const { slug, stream, lang } = req.params;
-          const { index, segments } = await context(slug, stream, lang);
+          const { index, segments: recorded } = await context(slug, stream, lang);
           const whole = playlist === 'vod' || index.ended;
-          const listed = whole ? segments : segments.slice(-windowSize);
+          const clock = index.ended && playlist === 'live' ? await opts.reairingOf?.(slug) : null;
+          const aired = clock ? reairingWindow(recorded, clock, Date.now(), windowSize) : undefined;
+          if (aired === null) throw notOnAir();
+          const segments = aired?.segments ?? recorded;
+          const listed = aired?.listed ?? (whole ? segments : segments.slice(-windowSize));
           const firstAt = segments.indexOf(listed[0] as CaptionTimelineSegment);
           // The video playlist's discontinuity count before its first listed segment.
           const discontinuitySequence = segments.slice(1, firstAt + 1).filter((s) => s.disc).length;
@@ -76,11 +83,11 @@ export function liveCaptionsOriginRoutes(opts: LiveCaptionsOriginOptions): Fasti
           const body = renderCaptionPlaylist({
             listed,
             discontinuitySequence,
-            ended: index.ended,
+            ended: aired?.ended ?? index.ended,
             vod: playlist === 'vod',
             query,
           });
-          const cache = index.ended ? CACHE.sidecar : CACHE.live;
+          const cache = index.ended && !aired ? CACHE.sidecar : CACHE.live;
           reply.header('cache-control', req.query.token ? cache.replace('public', 'private') : cache);
           return reply.type(M3U8).send(body);
         },

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
 import { type LiveIndexReader, type LiveRung, type LiveSegment, liveSegmentFile } from './live-index.ts';
+import { type ReairingClock, reairingView } from './live-reairing.ts';
 import { quoted } from './live-window.ts';
 import { SUBTITLE_GROUP, subtitleMedia } from './master-playlist.ts';
 import type { KeyAuthorizer } from './media.routes.ts';
@@ -21,6 +22,8 @@ export type LiveOriginOptions = {
   windowSize?: number;
   /** The show's live caption languages (a subtitle rendition each); none without. */
   subtitlesOf?: (slug: string) => Promise<{ lang: string; name: string }[]>;
+  /** The re-airing on now for a show (live-reairing.ts); its recording then plays as a live stream. */
+  reairingOf?: (slug: string) => Promise<ReairingClock | null>;
 };
 
 const M3U8 = 'application/vnd.apple.mpegurl';
@@ -135,17 +138,21 @@ export function liveOriginRoutes(opts: LiveOriginOptions): FastifyPluginAsyncZod
           const key = await opts.keyOf(slug, stream);
           if (!key) throw notFound('No such stream.');
           const whole = playlist === 'vod' || index.ended;
+          // A recording re-aired now plays as a live stream on the re-airing's clock.
+          const clock = index.ended && playlist === 'live' ? await opts.reairingOf?.(slug) : null;
+          const aired = clock ? reairingView(rung, clock, Date.now(), windowSize) : undefined;
+          if (aired === null) throw notOnAir();
           const body = renderLivePlaylist({
-            rung,
-            listed: whole ? rung.segments : rung.segments.slice(-windowSize),
-            ended: index.ended,
+            rung: aired?.rung ?? rung,
+            listed: aired?.listed ?? (whole ? rung.segments : rung.segments.slice(-windowSize)),
+            ended: aired?.ended ?? index.ended,
             vod: playlist === 'vod',
             key: {
               uri: `${keyUriBase}/media/live/${slug}/keys/${stream}?kid=${key.id}${tokenSuffix(req.query.token, '&')}`,
               iv: key.iv,
             },
           });
-          const cache = index.ended ? CACHE.sidecar : CACHE.live;
+          const cache = index.ended && !aired ? CACHE.sidecar : CACHE.live;
           reply.header('cache-control', req.query.token ? cache.replace('public', 'private') : cache);
           return reply.type(M3U8).send(body);
         },

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   type ChannelEvent,
-  doorsOpenAt,
   type EnterEventResponse,
   LIMITS,
+  openWindowAt,
   userChannel,
 } from '@encore/contract';
 import { AppError } from '../../errors.ts';
@@ -88,7 +88,8 @@ export function createDevicesService(deps: DevicesDeps) {
     async enter(session: Session, slug: string): Promise<EnterEventResponse> {
       const entry = await showBySlug(slug);
       const at = now();
-      if (at < doorsOpenAt(entry.show) || at >= entry.row.event_end_time) throw notOpen();
+      // Inside the main show's window or a re-airing's (decisions.md, "Re-airing windows").
+      if (!openWindowAt(entry.show, at)) throw notOpen();
       const user = session.user;
       const ticket = await deps.tickets.ticketFor(user.id, entry.row.id);
       if (!ticket) throw noTicket();

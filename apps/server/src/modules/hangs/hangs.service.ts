@@ -2,7 +2,6 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import {
   type ChannelEvent,
-  doorsOpenAt,
   type Hang,
   type HangStatusResponse,
   type HangsListResponse,
@@ -12,6 +11,7 @@ import {
   type LeaveHangResponse,
   type MonikersResponse,
   NEW_HANG_SESSION,
+  openWindowAt,
   type TossSender,
 } from '@encore/contract';
 import type { UserRow } from '../../db/schema.ts';
@@ -290,7 +290,8 @@ export function createHangsService(deps: HangsDeps) {
         throw new AppError('VIDEO_UNAVAILABLE', 206, 'The video of this show is not available.');
       }
       const at = now();
-      if (at < doorsOpenAt(show.show) || at >= show.row.event_end_time) {
+      // Chat is open in the main show's window and again in each re-airing's.
+      if (!openWindowAt(show.show, at)) {
         throw new AppError('EVENT_NOT_OPEN', 403, 'The concert has not started yet or has already ended.');
       }
       if (!(await mayRead(user, show))) {

@@ -9,6 +9,7 @@ import {
   INGEST_STREAM_RE,
   liveStreamUrl,
   type RotatedKey,
+  reairingAt,
   type Show,
   type ShowStatus,
 } from '@encore/contract';
@@ -220,7 +221,13 @@ export function createBroadcastService(deps: BroadcastDeps) {
       // A show whose streams were set back to other sources (the demo seed re-times its shows at each
       // start, a host's editor) plays those: its clock decides again.
       const fed = Object.values(show.streams).some((s) => s.hls.url.startsWith(`/media/live/${show.slug}/`));
-      return stored === undefined || !fed ? undefined : fanStatusOf(stateOf(stored, show));
+      if (stored === undefined || !fed) return undefined;
+      // After End show the clock decides again: a re-airing's doors and play are open/live.
+      if (stored === 'ended' || stored === 'replay') {
+        const reairing = reairingAt(show, new Date(now()));
+        if (reairing) return now() >= reairing.start ? 'live' : 'open';
+      }
+      return fanStatusOf(stateOf(stored, show));
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Show } from '@encore/contract';
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database, NewShow, ShowDetails, ShowRow } from '../../db/schema.ts';
 import { syncTicketItems } from '../commerce/ticket-items.ts';
@@ -42,12 +42,22 @@ function inTransaction<T>(exec: Exec, fn: (tx: Transaction<Database>) => Promise
 
 export function createShowsRepo(db: Db) {
   return {
-    /** Shows whose end is after `at`, by start time (LAND-23). */
+    /**
+     * Shows whose end or one of whose re-airings' end (the contract's showWindows rule) is after `at`,
+     * by start time (LAND-23).
+     */
     listNotEndedAt(at: Date, tx: Exec = db): Promise<ShowRow[]> {
       return tx
         .selectFrom('shows')
         .selectAll()
-        .where('event_end_time', '>', at)
+        .where((eb) =>
+          eb.or([
+            eb('event_end_time', '>', at),
+            sql<boolean>`exists (select 1 from jsonb_array_elements(coalesce(details->'reairings', '[]'::jsonb)) r
+              where coalesce((r->>'event_end_time')::timestamptz,
+                (r->>'event_start_time')::timestamptz + (event_end_time - event_start_time)) > ${at.toISOString()}::timestamptz)`,
+          ]),
+        )
         .orderBy('event_start_time')
         .orderBy('id')
         .execute();

@@ -1,4 +1,4 @@
-import { hasStream4k, type Show } from '@encore/contract';
+import { hasStream4k, listedBy, type Show } from '@encore/contract';
 import type { ShowRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { presentShow } from './shows.presenter.ts';
@@ -66,12 +66,13 @@ export function createShowsService(deps: { shows: ShowsRepo; cacheMs: number; no
   return {
     byChannelId,
 
-    /** Shows until their end time, by start time; the first is the current show (LAND-23, LAND-24). */
+    /**
+     * Shows until their last window (main show or re-airing) ends, by their next window; the first is
+     * the current show (LAND-23, LAND-24; the contract's listedShows rule).
+     */
     async listed(): Promise<CatalogEntry[]> {
       const { entries } = await catalog();
-      const at = now().getTime();
-      // Loaded in start order; a show that ended since the load drops out at once.
-      return entries.filter((e) => e.row.event_end_time.getTime() > at);
+      return listedBy(entries, (e) => e.show, now());
     },
 
     async byPaidEventName(name: string): Promise<CatalogEntry | undefined> {

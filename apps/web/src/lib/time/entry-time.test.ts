@@ -27,3 +27,21 @@ describe('entry time', () => {
     expect(isEntryOpen(s, 20, Date.parse('2026-11-22T14:00:00Z'))).toBe(false);
   });
 });
+
+describe('entry in a re-airing (issue 11)', () => {
+  const aired = {
+    event: {
+      event_start_time: '2026-11-22T11:00:00Z',
+      event_enter_time: null,
+      event_end_time: '2026-11-22T14:00:00Z',
+      reairings: [{ event_start_time: '2026-11-23T11:00:00Z' }],
+    },
+  };
+  it('unlocks at the re-airing doors plus the skew, until the re-airing ends', () => {
+    const after = Date.parse('2026-11-22T15:00:00Z');
+    expect(entryOpensAt(aired, 20, after)).toBe(Date.parse('2026-11-23T10:30:20Z'));
+    expect(isEntryOpen(aired, 20, after)).toBe(false);
+    expect(isEntryOpen(aired, 20, Date.parse('2026-11-23T10:30:20Z'))).toBe(true);
+    expect(isEntryOpen(aired, 20, Date.parse('2026-11-23T14:00:00Z'))).toBe(false);
+  });
+});

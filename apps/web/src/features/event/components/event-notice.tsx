@@ -8,6 +8,7 @@ import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { dualTime } from '../../../lib/time/show-time.ts';
 import { requestTicketDialog } from '../../tickets/index.ts';
 import { type EntryProblem, isRetryable } from '../entry-outcome.ts';
+import { ReairingNotice } from './reairing-notice.tsx';
 
 export type NoticeKind = EntryProblem | 'expired';
 
@@ -83,6 +84,7 @@ export function EventNotice({ kind, show, onRetry }: { kind: NoticeKind; show?: 
           {t('event-doors-at', { time: dualTime(doors, locale) })}
         </p>
       )}
+      {show && (kind === 'not-open' || kind === 'ended') && <ReairingNotice show={show} now={Date.now()} />}
       <div className="event-notice__actions">
         {action}
         <Link to="/" className="btn btn--secondary btn--lg" data-testid="event-back-home">

@@ -1,4 +1,4 @@
-import { type EnterEventResponse, LIMITS, showStatus } from '@encore/contract';
+import { type EnterEventResponse, LIMITS, reairingAt, showStatus } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { useRealtimeStatus } from '../../../lib/realtime/realtime.ts';
@@ -52,6 +52,11 @@ export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; o
               ? t('event-status-ended')
               : t('show-status-open')}
         </span>
+        {reairingAt(show, new Date(now)) && (
+          <span className="status-pill status-pill--reairing" data-testid="event-reairing-tag">
+            {t('reairing-title')}
+          </span>
+        )}
         <div className="event-info__titles">
           <p className="event-info__artist">{show.artist_name}</p>
           <h1 className="event-info__title" data-testid="event-title">

@@ -1,4 +1,4 @@
-import type { EnterEventResponse, Show } from '@encore/contract';
+import { type EnterEventResponse, lastEndOf, type Show } from '@encore/contract';
 import { useCallback, useEffect, useState } from 'react';
 import { statusOf } from '../../../lib/api/api-error.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
@@ -13,7 +13,8 @@ export type EntryState =
   | { kind: 'expired' }
   | { kind: 'problem'; problem: EntryProblem };
 
-const hasEnded = (show: Show | undefined) => !show || Date.now() >= Date.parse(show.event.event_end_time);
+// Over once its last window (main show or re-airing) has ended; between re-airings the server decides.
+const hasEnded = (show: Show | undefined) => !show || Date.now() >= lastEndOf(show);
 
 /**
  * Enters the event on arrival (POST enter) and leaves it (DELETE, keepalive) when the page goes:

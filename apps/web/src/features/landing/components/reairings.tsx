@@ -1,4 +1,4 @@
-import type { Show } from '@encore/contract';
+import { type Show, showWindows } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { localeText } from '../../../lib/i18n/locale-text.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
@@ -8,7 +8,10 @@ import { ShowTime } from './show-time.tsx';
 export function Reairings({ event, now }: { event: Show['event']; now: number }) {
   const { t } = useTranslation();
   const locale = useUiStore((s) => s.locale);
-  const upcoming = event.reairings.filter((r) => Date.parse(r.event_start_time) > now);
+  // Until each one ends (the contract's showWindows rule): fans can still enter a re-airing in progress.
+  const upcoming = showWindows({ event })
+    .filter((w) => w.reairing && w.end > now)
+    .map((w) => ({ event_start_time: new Date(w.start).toISOString() }));
   if (upcoming.length === 0) return null;
   const message = localeText(event.reairings_msg, locale);
   const doors = localeText(event.reairings_virtual_doors_msg, locale);

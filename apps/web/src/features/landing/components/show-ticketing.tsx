@@ -26,7 +26,7 @@ export function ShowTicketing({ show, next }: { show: Show; next: boolean }) {
   const locale = useUiStore((s) => s.locale);
   const status = showStatus(show, new Date(now));
   const doors = doorsOpenAt(show).toISOString();
-  const entryAt = entryOpensAt(show, skew);
+  const entryAt = entryOpensAt(show, skew, now);
   const counting = landing.show_countdown && now < entryAt;
   // The fan's own time first, KST beside it (issue 14).
   const start = dualTime(show.event.event_start_time, locale);

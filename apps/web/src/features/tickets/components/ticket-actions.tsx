@@ -111,7 +111,7 @@ export function TicketActions({ show, now }: { show: Show; now: number }) {
       );
     case 'holder': {
       const open = isEntryOpen(show, skew, now);
-      const opensAt = entryOpensAt(show, skew);
+      const opensAt = entryOpensAt(show, skew, now);
       return (
         <div className="ticket-actions" data-state="holder" data-testid="ticket-holder">
           <p className="ticket-actions__confirmed">

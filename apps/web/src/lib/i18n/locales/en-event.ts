@@ -21,6 +21,7 @@ export const enEvent = {
   'event-notice-title': 'The stage is dark right now',
   'event-not-started': 'The concert has not started yet or has already ended.',
   'event-doors-at': 'Doors open at {{time}}.',
+  'event-reairing-doors': 'Re-airing: doors open on {{date}} at {{time}} KST — enter and chat live again.',
   'event-back-home': 'Back to home',
   'event-login-title': 'Sign in to enter',
   'event-login-body': 'This show is for ticket holders. Sign in with the account your ticket belongs to.',

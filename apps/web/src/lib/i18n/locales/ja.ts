@@ -304,6 +304,7 @@ export const ja: Messages = {
     '複数の端末でチケットが使われている間、このタブではチャットがオフになります。他の端末を閉じてページを再読み込みすると、再びチャットできます。',
   'event-leave': '公演を退出',
   'event-doors-at': '開場は{{time}}です。',
+  'event-reairing-doors': '再配信：{{date}} {{time}} KSTに開場します。もう一度ライブでチャットできます。',
   'event-login-title': 'ログインして入場',
   'event-login-body':
     'この公演はチケットをお持ちの方専用です。チケットが紐づいたアカウントでログインしてください。',

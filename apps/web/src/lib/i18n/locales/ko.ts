@@ -298,6 +298,8 @@ export const ko: Messages = {
     '여러 기기에서 티켓을 사용하는 동안 이 탭에서는 채팅이 꺼집니다. 다른 기기를 닫고 페이지를 새로고침하면 다시 채팅할 수 있습니다.',
   'event-leave': '공연 나가기',
   'event-doors-at': '입장은 {{time}}부터입니다.',
+  'event-reairing-doors':
+    '재방송: {{date}} {{time}} KST에 입장이 시작됩니다. 다시 라이브로 채팅할 수 있어요.',
   'event-login-title': '로그인하고 입장하세요',
   'event-login-body': '티켓 소지자 전용 공연입니다. 티켓이 연결된 계정으로 로그인하세요.',
   'event-no-ticket-title': '이 공연의 티켓이 없습니다',

@@ -291,6 +291,7 @@ export const zhCn: Messages = {
     '多台设备同时使用您的门票时，此标签页的聊天功能将关闭。关闭其他设备并刷新页面后即可重新聊天。',
   'event-leave': '离开演出',
   'event-doors-at': '入场时间为 {{time}}。',
+  'event-reairing-doors': '重播：{{date}} {{time}} KST 开放入场，届时可再次实时聊天。',
   'event-login-title': '登录后入场',
   'event-login-body': '本场演出仅限持票观众。请使用绑定门票的账户登录。',
   'event-no-ticket-title': '没有这场演出的门票',

@@ -1,0 +1,29 @@
+import { type Show, showWindows } from '@encore/contract';
+import { useTranslation } from 'react-i18next';
+import { localeText } from '../../../lib/i18n/locale-text.ts';
+import { useUiStore } from '../../../lib/store/ui-store.ts';
+import { SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
+
+/**
+ * On the "not open" and "ended" notices of a show that airs again: when the next re-airing's doors
+ * open, with the show's reairings_msg and reairings_virtual_doors_msg in the UI locale (LAND-22,
+ * I18N-04); fans can enter and chat live again then (the contract's showWindows rule).
+ */
+export function ReairingNotice({ show, now }: { show: Show; now: number }) {
+  const { t } = useTranslation();
+  const locale = useUiStore((s) => s.locale);
+  const next = showWindows(show).find((w) => w.reairing && w.doors > now);
+  if (!next) return null;
+  const doors = showTimeParts(next.doors, locale, SHOW_TIME_ZONE);
+  const message = localeText(show.event.reairings_msg, locale);
+  const doorsMessage = localeText(show.event.reairings_virtual_doors_msg, locale);
+  return (
+    <div className="event-notice__reairing" data-testid="event-reairing">
+      <p className="event-notice__text">
+        {t('event-reairing-doors', { date: doors.date, time: doors.time })}
+      </p>
+      {message && <p className="event-notice__text">{message}</p>}
+      {doorsMessage && <p className="event-notice__text event-notice__text--dim">{doorsMessage}</p>}
+    </div>
+  );
+}
