@@ -104,7 +104,7 @@ export const Hang = z.object({
   /** Moderation (Encore addition): the joining fan's own restriction in this show, in join_hang only. */
   chat_restriction: ChatRestriction.nullable().optional(),
   /** Moderation: one toss per this many seconds per fan; 0 or absent is off. */
-  slow_mode_seconds: z.number().int().min(0).optional(),
+  slow_mode_seconds: safeInt().min(0).optional(),
 });
 export type Hang = z.infer<typeof Hang>;
 

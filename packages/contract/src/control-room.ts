@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Alert } from './alerts.ts';
 import { CODES_PER_PAGE, SLUG_RE } from './control-room-rules.ts';
+import { safeCount, safeInt, safeIntParam, safeString } from './safe-input.ts';
 import { IsoDateTime, ShowStatus, TicketAttributes } from './shows.ts';
 
 /**
@@ -9,20 +10,20 @@ import { IsoDateTime, ShowStatus, TicketAttributes } from './shows.ts';
  * 401 without a session, 403 for any other role.
  */
 
-export const HostSlugParams = z.object({ slug: z.string().min(1).max(100) });
+export const HostSlugParams = z.object({ slug: safeString().min(1).max(100) });
 
 /** GET /thor/host/shows: every show, newest start first, with its state and its codes. */
 export const HostShowSummary = z.object({
-  slug: z.string(),
-  event_name: z.string(),
-  artist_name: z.string(),
-  paid_event_name: z.string(),
-  channel_id: z.number().int(),
+  slug: safeString(),
+  event_name: safeString(),
+  artist_name: safeString(),
+  paid_event_name: safeString(),
+  channel_id: safeInt(),
   status: ShowStatus,
   event_start_time: IsoDateTime,
   doors_open_at: IsoDateTime,
   event_end_time: IsoDateTime,
-  codes: z.object({ total: z.number().int(), redeemed: z.number().int() }),
+  codes: z.object({ total: safeInt(), redeemed: safeInt() }),
 });
 export type HostShowSummary = z.infer<typeof HostShowSummary>;
 export const HostShowList = z.object({ results: z.array(HostShowSummary) });
@@ -30,8 +31,8 @@ export type HostShowList = z.infer<typeof HostShowList>;
 
 /** POST /thor/host/shows/{slug}/duplicate: a copy under a new slug, with new ids; 201 Channel. */
 export const DuplicateShowBody = z.object({
-  slug: z.string().regex(SLUG_RE, 'lowercase letters, digits and "-", 2 to 63'),
-  event_name: z.string().min(1).max(200).optional(),
+  slug: safeString().regex(SLUG_RE, 'lowercase letters, digits and "-", 2 to 63'),
+  event_name: safeString().min(1).max(200).optional(),
 });
 export type DuplicateShowBody = z.infer<typeof DuplicateShowBody>;
 
@@ -43,7 +44,7 @@ export type CueKind = (typeof CUE_KINDS)[number];
 export const CueState = z.object({
   cues: z.array(z.object({ alert: Alert, updated_at: IsoDateTime })),
   chat_enabled: z.boolean(),
-  muted: z.array(z.object({ username: z.string(), since: IsoDateTime })),
+  muted: z.array(z.object({ username: safeString(), since: IsoDateTime })),
 });
 export type CueState = z.infer<typeof CueState>;
 
@@ -51,20 +52,20 @@ export const CODE_STATES = ['all', 'redeemed', 'open', 'revoked'] as const;
 
 /** GET /thor/host/shows/{slug}/ticket-codes: search by code or email, vendor and state; paged. */
 export const TicketCodeQuery = z.object({
-  q: z.string().max(200).optional(),
-  vendor: z.string().max(64).optional(),
+  q: safeString().max(200).optional(),
+  vendor: safeString().max(64).optional(),
   state: z.enum(CODE_STATES).default('all'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  per_page: z.coerce.number().int().min(1).max(500).default(CODES_PER_PAGE),
+  page: safeIntParam().min(1).max(100_000).default(1),
+  per_page: safeIntParam().min(1).max(500).default(CODES_PER_PAGE),
 });
 export type TicketCodeQuery = z.input<typeof TicketCodeQuery>;
 
 export const TicketCodeEntry = z.object({
-  code: z.string(),
-  email: z.string(),
-  vendor: z.string(),
+  code: safeString(),
+  email: safeString(),
+  vendor: safeString(),
   attributes: TicketAttributes,
-  redeemed_by: z.string().nullable(),
+  redeemed_by: safeString().nullable(),
   redeemed_at: IsoDateTime.nullable(),
   revoked_at: IsoDateTime.nullable(),
   created_at: IsoDateTime,
@@ -73,47 +74,48 @@ export type TicketCodeEntry = z.infer<typeof TicketCodeEntry>;
 
 export const TicketCodePage = z.object({
   results: z.array(TicketCodeEntry),
-  total: z.number().int(),
-  page: z.number().int(),
-  per_page: z.number().int(),
-  vendors: z.array(z.string()),
+  total: safeInt(),
+  page: safeInt(),
+  per_page: safeInt(),
+  vendors: z.array(safeString()),
 });
 export type TicketCodePage = z.infer<typeof TicketCodePage>;
 
-export const TicketCodeParams = HostSlugParams.extend({ code: z.string().min(1).max(128) });
+export const TicketCodeParams = HostSlugParams.extend({ code: safeString().min(1).max(128) });
 
 /**
  * POST /thor/host/shows/{slug}/ticket-codes/{code}/revoke, and POST .../tickets/revoke {username}:
  * the code can no longer be redeemed; the ticket it gave (or the fan's ticket) is removed, its
  * device sessions end and its DRM tokens stop opening keys.
  */
-export const RevokeTicketBody = z.object({ username: z.string().min(1).max(64) });
+export const RevokeTicketBody = z.object({ username: safeString().min(1).max(64) });
 export const RevokeResult = z.object({
-  code: z.string().nullable(),
+  code: safeString().nullable(),
   revoked_at: IsoDateTime,
   ticket_removed: z.boolean(),
-  sessions_ended: z.number().int(),
+  sessions_ended: safeInt(),
 });
 export type RevokeResult = z.infer<typeof RevokeResult>;
 
 /** Money per currency, integer minor units (DESIGN.md section 4). */
-const Money = z.record(z.string(), z.number().int());
+// Totals may pass int4 (a large show's revenue in cents): within JS's exact integers.
+const Money = z.record(safeString(), safeCount());
 
 /** One sample of a show's live figures (every 2 s, kept for an hour). */
 export const FiguresSample = z.object({
-  /** Unix ms. */
-  t: z.number().int(),
-  viewers: z.number().int(),
-  per_angle: z.record(z.string(), z.number().int()),
-  per_hang: z.record(z.string(), z.number().int()),
-  entries_per_min: z.number().int(),
+  /** Unix ms (past int4). */
+  t: safeCount(),
+  viewers: safeInt(),
+  per_angle: z.record(safeString(), safeInt()),
+  per_hang: z.record(safeString(), safeInt()),
+  entries_per_min: safeInt(),
   chat_per_s: z.number(),
   cheers_per_s: z.number(),
   sticker_revenue: Money,
   ticket_revenue: Money,
   /** Answers of 5xx, and refused key or DRM-token requests, per minute (all nodes). */
-  errors_per_min: z.number().int(),
-  refusals_per_min: z.number().int(),
+  errors_per_min: safeInt(),
+  refusals_per_min: safeInt(),
 });
 export type FiguresSample = z.infer<typeof FiguresSample>;
 
@@ -122,5 +124,5 @@ export const FiguresHistory = z.object({ samples: z.array(FiguresSample) });
 export type FiguresHistory = z.infer<typeof FiguresHistory>;
 
 /** POST /thor/host/uploads (body: the image bytes, Content-Type its type): 201 with its URL. */
-export const UploadResult = z.object({ url: z.string(), content_type: z.string(), bytes: z.number().int() });
+export const UploadResult = z.object({ url: safeString(), content_type: safeString(), bytes: safeInt() });
 export type UploadResult = z.infer<typeof UploadResult>;

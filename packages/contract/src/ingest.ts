@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safeInt, safeString } from './safe-input.ts';
 import { IsoDateTime } from './shows.ts';
 
 /**
@@ -8,7 +9,7 @@ import { IsoDateTime } from './shows.ts';
 
 /** Streams an encoder pushes: camera angles, the fan wall and 4K. Mosaics are composed, never pushed. */
 export const INGEST_STREAM_RE = /^(mix-stream[1-9]\d?|fanwall-stream|stream4k)$/;
-export const IngestStreamName = z.string().regex(INGEST_STREAM_RE);
+export const IngestStreamName = safeString().regex(INGEST_STREAM_RE);
 
 /**
  * The broadcast lifecycle. `scheduled` and `doors_open` follow the show's times until the host
@@ -19,9 +20,9 @@ export type BroadcastState = z.infer<typeof BroadcastState>;
 
 /** One rung of the ladder below the source (which is always passed through as `source`). */
 export const LadderRung = z.object({
-  name: z.string().regex(/^[a-z0-9]{1,16}$/),
-  height: z.number().int().min(144).max(2160),
-  video_kbps: z.number().int().min(100).max(20_000),
+  name: safeString().regex(/^[a-z0-9]{1,16}$/),
+  height: safeInt().min(144).max(2160),
+  video_kbps: safeInt().min(100).max(20_000),
 });
 export type LadderRung = z.infer<typeof LadderRung>;
 
@@ -57,13 +58,13 @@ export const AngleHealth = z.object({
   problem_at: IsoDateTime.nullable(),
   bitrate_kbps: z.number().nullable(),
   frame_rate: z.number().nullable(),
-  width: z.number().int().nullable(),
-  height: z.number().int().nullable(),
-  video_codec: z.string().nullable(),
-  audio_codec: z.string().nullable(),
+  width: safeInt().nullable(),
+  height: safeInt().nullable(),
+  video_codec: safeString().nullable(),
+  audio_codec: safeString().nullable(),
   keyframe_interval_s: z.number().nullable(),
-  last_frame_age_ms: z.number().int().nullable(),
-  dropped_frames: z.number().int().nullable(),
+  last_frame_age_ms: safeInt().nullable(),
+  dropped_frames: safeInt().nullable(),
   connected_since: IsoDateTime.nullable(),
 });
 export type AngleHealth = z.infer<typeof AngleHealth>;
@@ -71,43 +72,43 @@ export type AngleHealth = z.infer<typeof AngleHealth>;
 export const IngestKeyInfo = z.object({
   stream: IngestStreamName,
   /** The last characters, so a host can tell which key an encoder holds; the key itself is shown once. */
-  key_hint: z.string(),
+  key_hint: safeString(),
   created_at: IsoDateTime,
 });
 export type IngestKeyInfo = z.infer<typeof IngestKeyInfo>;
 
 /** GET /thor/host/shows/{slug}/ingest/ */
 export const BroadcastStatus = z.object({
-  slug: z.string(),
+  slug: safeString(),
   state: BroadcastState,
   live_at: IsoDateTime.nullable(),
   ended_at: IsoDateTime.nullable(),
   /** Where encoders push: append the stream key. */
-  rtmp_url: z.string(),
+  rtmp_url: safeString(),
   ladder: z.array(LadderRung),
   keys: z.array(IngestKeyInfo),
   angles: z.array(AngleHealth),
 });
 export type BroadcastStatus = z.infer<typeof BroadcastStatus>;
 
-export const IngestStreamParams = z.object({ slug: z.string().max(100), stream: z.string().max(32) });
+export const IngestStreamParams = z.object({ slug: safeString().max(100), stream: safeString().max(32) });
 
 /** POST /thor/host/shows/{slug}/ingest/keys/{stream}/rotate/: the new key, in full, this once. */
 export const RotatedKey = z.object({
   stream: IngestStreamName,
-  key: z.string(),
-  key_hint: z.string(),
-  rtmp_url: z.string(),
+  key: safeString(),
+  key_hint: safeString(),
+  rtmp_url: safeString(),
   created_at: IsoDateTime,
 });
 export type RotatedKey = z.infer<typeof RotatedKey>;
 
 /** The on_publish / on_publish_done callbacks of the RTMP engine (form-encoded, loopback only). */
 export const RtmpCallback = z.object({
-  call: z.string().max(32),
-  name: z.string().max(256),
-  app: z.string().max(64).optional(),
-  addr: z.string().max(64).optional(),
+  call: safeString().max(32),
+  name: safeString().max(256),
+  app: safeString().max(64).optional(),
+  addr: safeString().max(64).optional(),
 });
 
 /** PUT /thor/host/shows/{slug}/ingest/: the status, and the keys made by this call (shown this once). */

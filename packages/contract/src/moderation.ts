@@ -8,6 +8,7 @@ import {
   SLOW_MODE_MAX_SECONDS,
   TIMEOUT_SECONDS,
 } from './moderation-rules.ts';
+import { safeInt, safeIntParam, safeString } from './safe-input.ts';
 import { IsoDateTime } from './shows.ts';
 
 /**
@@ -17,23 +18,23 @@ import { IsoDateTime } from './shows.ts';
  * host-only, as are show edits, ticket codes, stream keys and alerts. Every action is audited.
  */
 
-export const ModerationParams = z.object({ slug: z.string().min(1).max(100) });
+export const ModerationParams = z.object({ slug: safeString().min(1).max(100) });
 export const ModerationTossParams = ModerationParams.extend({ tossId: z.uuid() });
-export const ModerationUserParams = ModerationParams.extend({ username: z.string().min(1).max(64) });
+export const ModerationUserParams = ModerationParams.extend({ username: safeString().min(1).max(64) });
 
 /** What the show asks of every toss: one per slow_mode_seconds per fan (0: off), and blocked terms. */
 export const ChatPolicy = z.object({
-  slow_mode_seconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS),
-  blocked_terms: z.array(z.string()),
+  slow_mode_seconds: safeInt().min(0).max(SLOW_MODE_MAX_SECONDS),
+  blocked_terms: z.array(safeString()),
 });
 export type ChatPolicy = z.infer<typeof ChatPolicy>;
 
 /** PUT .../moderation/policy: either field or both; blocked_terms replaces the list. */
 export const ChatPolicyBody = z
   .object({
-    slow_mode_seconds: z.number().int().min(0).max(SLOW_MODE_MAX_SECONDS).optional(),
+    slow_mode_seconds: safeInt().min(0).max(SLOW_MODE_MAX_SECONDS).optional(),
     blocked_terms: z
-      .array(z.string().trim().min(1).max(BLOCKED_TERM_MAX_LENGTH))
+      .array(safeString().trim().min(1).max(BLOCKED_TERM_MAX_LENGTH))
       .max(BLOCKED_TERMS_MAX)
       .optional(),
   })
@@ -44,11 +45,11 @@ export const ChatPolicyBody = z
 export type ChatPolicyBody = z.infer<typeof ChatPolicyBody>;
 
 export const FeedHang = z.object({
-  id: z.number().int(),
-  name: z.string(),
-  rank: z.number().int(),
+  id: safeInt(),
+  name: safeString(),
+  rank: safeInt(),
   /** Subscribe to hangChannel(pubnubForHang): moderators may read every hang of their show. */
-  pubnubForHang: z.string(),
+  pubnubForHang: safeString(),
 });
 
 /** GET .../moderation/feed: every hang of the show and their latest delivered tosses, oldest first. */
@@ -60,16 +61,14 @@ export const ModerationFeed = z.object({
 export type ModerationFeed = z.infer<typeof ModerationFeed>;
 
 /** DELETE .../moderation/tosses/{tossId}: gone for everyone (toss_deleted on its hang). 404 TOSS_NOT_FOUND. */
-export const TossDeleted = z.object({ toss_id: z.string(), deleted: z.literal(true) });
+export const TossDeleted = z.object({ toss_id: safeString(), deleted: z.literal(true) });
 
 /** POST .../moderation/restrictions: a timeout needs duration_seconds (300 or 3600); a ban lasts. */
 export const RestrictBody = z
   .object({
-    username: z.string().min(1).max(64),
+    username: safeString().min(1).max(64),
     kind: z.enum(['timeout', 'ban']),
-    duration_seconds: z
-      .number()
-      .int()
+    duration_seconds: safeInt()
       .refine((n) => (TIMEOUT_SECONDS as readonly number[]).includes(n), 'one of 300, 3600')
       .optional(),
   })
@@ -80,8 +79,8 @@ export const RestrictBody = z
 export type RestrictBody = z.infer<typeof RestrictBody>;
 
 export const RestrictedFan = z.object({
-  user_id: z.number().int(),
-  username: z.string(),
+  user_id: safeInt(),
+  username: safeString(),
   kind: z.enum(CHAT_RESTRICTION_KINDS),
   until: IsoDateTime.nullable(),
   created_at: IsoDateTime,
@@ -89,13 +88,13 @@ export const RestrictedFan = z.object({
 export type RestrictedFan = z.infer<typeof RestrictedFan>;
 export const RestrictionsResponse = z.object({ restrictions: z.array(RestrictedFan) });
 export type RestrictionsResponse = z.infer<typeof RestrictionsResponse>;
-export const RestrictionLifted = z.object({ username: z.string(), lifted: z.literal(true) });
+export const RestrictionLifted = z.object({ username: safeString(), lifted: z.literal(true) });
 
 /** A held toss (a banned word or a blocked term) or a reported one, waiting for a moderator. */
 export const QueueItem = z.object({
   toss: Toss,
   held_reason: z.enum(['profanity', 'blocked_term']).nullable(),
-  reports: z.number().int().min(0),
+  reports: safeInt().min(0),
 });
 export type QueueItem = z.infer<typeof QueueItem>;
 export const QueueResponse = z.object({ items: z.array(QueueItem) });
@@ -104,45 +103,46 @@ export type QueueResponse = z.infer<typeof QueueResponse>;
  * POST .../moderation/queue/{tossId}/approve: a held toss is published; a reported one stays and its
  * reports close. .../discard: a held toss is dropped; a reported one is deleted for everyone.
  */
-export const QueueDecision = z.object({ toss_id: z.string(), outcome: z.enum(['approved', 'discarded']) });
+export const QueueDecision = z.object({ toss_id: safeString(), outcome: z.enum(['approved', 'discarded']) });
 export type QueueDecision = z.infer<typeof QueueDecision>;
 
 export const AuditQuery = z.object({
   /** The id of the oldest entry of the previous page (next_before). */
-  before: z
-    .string()
+  before: safeString()
     .regex(/^\d{1,18}$/)
     .optional(),
-  limit: z.coerce.number().int().min(1).max(AUDIT_PAGE_MAX).default(50),
+  limit: safeIntParam().min(1).max(AUDIT_PAGE_MAX).default(50),
 });
 export const AuditEntry = z.object({
-  id: z.string(),
-  actor: z.string(),
+  id: safeString(),
+  actor: safeString(),
   actor_role: z.enum(['host', 'moderator']),
-  action: z.string(),
-  target: z.string().nullable(),
-  detail: z.string(),
+  action: safeString(),
+  target: safeString().nullable(),
+  detail: safeString(),
   at: IsoDateTime,
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
-export const AuditPage = z.object({ entries: z.array(AuditEntry), next_before: z.string().nullable() });
+export const AuditPage = z.object({ entries: z.array(AuditEntry), next_before: safeString().nullable() });
 export type AuditPage = z.infer<typeof AuditPage>;
 
 /** GET/POST /thor/host/shows/{slug}/moderators (host only), DELETE .../moderators/{username}. */
-export const ModeratorBody = z.object({ username: z.string().min(1).max(64) });
+export const ModeratorBody = z.object({ username: safeString().min(1).max(64) });
 export const Moderator = z.object({
-  user_id: z.number().int(),
-  username: z.string(),
+  user_id: safeInt(),
+  username: safeString(),
   appointed_at: IsoDateTime,
 });
 export type Moderator = z.infer<typeof Moderator>;
 export const ModeratorsResponse = z.object({ moderators: z.array(Moderator) });
 export type ModeratorsResponse = z.infer<typeof ModeratorsResponse>;
-export const ModeratorRemoved = z.object({ username: z.string(), removed: z.literal(true) });
+export const ModeratorRemoved = z.object({ username: safeString(), removed: z.literal(true) });
 
 /** GET /thor/mod/shows: the shows the caller may moderate (a host: every show), for the host area. */
 export const ModeratedShows = z.object({
-  shows: z.array(z.object({ slug: z.string(), event_name: z.string(), role: z.enum(['host', 'moderator']) })),
+  shows: z.array(
+    z.object({ slug: safeString(), event_name: safeString(), role: z.enum(['host', 'moderator']) }),
+  ),
 });
 export type ModeratedShows = z.infer<typeof ModeratedShows>;
 
@@ -151,4 +151,4 @@ export type ModeratedShows = z.infer<typeof ModeratedShows>;
  * lands in the moderators' queue. 202; again: still 202. 404 TOSS_NOT_FOUND; 403 without a ticket.
  */
 export const ReportParams = z.object({ hangId: HangId, tossId: z.uuid() });
-export const ReportResponse = z.object({ toss_id: z.string(), reported: z.literal(true) });
+export const ReportResponse = z.object({ toss_id: safeString(), reported: z.literal(true) });

@@ -17,6 +17,8 @@ const SPA_ROUTES = [
   /^\/event\/[^/]+\/?$/,
   /^\/reset-password\/[^/]+\/?$/,
   /^\/control\/[^/]+\/?$/,
+  // The host area (issue 13): the show list, a new show, and each show's screens.
+  /^\/host(\/[^/]+){0,2}\/?$/,
   /^\/(privacy|terms)(\/[a-z-]+)?\/?$/,
 ];
 
