@@ -1,3 +1,4 @@
+import type { APIRequestContext, Page } from '@playwright/test';
 import { scheduleShow } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
@@ -8,13 +9,68 @@ import {
   startDemoEncoder,
   steadyEncoderLag,
 } from '../support/ingest.ts';
-import { fanWith, onVideo, waitPlaying, watch } from '../support/watching.ts';
+import { fanWith, onVideo, type Session, video, waitPlaying, watch } from '../support/watching.ts';
 
 // Issue 11: a show fed by real encoders. The demo encoder pushes two angles over RTMP to the engine
 // Encore supervises; the fan watches them through the same origin, DRM token and player as the demo.
 test.describe.configure({ timeout: 300_000 });
 
 let encoder: Encoder | null = null;
+
+/** One chat message from `fan` in the show's hang, through the API. */
+async function sayInShow(request: APIRequestContext, fan: Session, slug: string, text: string) {
+  const headers = { authorization: `Token ${fan.key}` };
+  const config = (await (await request.get('/config.json')).json()) as {
+    shows: { slug: string; channel_id: number; paid_event_name: string }[];
+  };
+  const show = config.shows.find((s) => s.slug === slug);
+  if (!show) throw new Error(`no show ${slug}`);
+  const list = await request.get(
+    `/thor/hangs/get_hangs_list/?filter=featured_hangs&channel_id=${show.channel_id}`,
+    {
+      headers,
+    },
+  );
+  const featured = ((await list.json()) as { hang_category_list: { hangs: { id: number }[] }[] })
+    .hang_category_list[0]?.hangs[0];
+  if (!featured) throw new Error('no hang');
+  const join = await request.put('/thor/hangs/join_hang/', {
+    headers,
+    data: { hang_id: featured.id, session_id: 'new' },
+  });
+  expect(join.status(), await join.text()).toBe(200);
+  const hang = (await join.json()) as { id: number; session_id: string };
+  const toss = await request.post(`/thor/hangs/${hang.id}/${hang.session_id}/toss/`, {
+    headers,
+    data: {
+      hang_id: hang.id,
+      toss_type: 'chat',
+      toss_id: crypto.randomUUID(),
+      toss_text: text,
+      toss_data: null,
+      paid_event_name: show.paid_event_name,
+    },
+  });
+  expect(toss.status(), await toss.text()).toBe(200);
+}
+
+/** The text of the cues the <video> shows now. */
+const activeCueText = (page: Page) =>
+  onVideo(page, (v) =>
+    [...v.textTracks]
+      .filter((t) => t.mode === 'showing')
+      .flatMap((t) => [...(t.activeCues ?? [])])
+      .map((c) => c.text)
+      .join(' '),
+  );
+
+/** Pauses the picture at `seconds`. */
+const seekTo = (page: Page, seconds: number) =>
+  video(page).evaluate((v, at) => {
+    const el = v as unknown as { pause: () => void; currentTime: number };
+    el.pause();
+    el.currentTime = at;
+  }, seconds);
 test.afterEach(() => encoder?.stop());
 
 test('live ingest: two pushed angles keep the moment, a dropped encoder shows the slate and comes back, End show, then the replay from the start', async ({
@@ -46,11 +102,29 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
     })
     .toBe(`live /media/live/${slug}/mix-stream1/index.m3u8`);
 
-  const page = await watch(browser, await fanWith(request, { type: 'Directors' }, slug), { slug });
+  const fan = await fanWith(request, { type: 'Directors' }, slug);
+  const page = await watch(browser, fan, { slug });
   await waitPlaying(page);
   await expect(page.getByTestId('player')).toHaveAttribute('data-live', 'true');
   await expect(page.getByTestId('event-status')).toHaveAttribute('data-status', 'live');
   const before = await steadyEncoderLag(page);
+
+  // A fan's chat message during the show: the replay shows it beside the picture at its moment.
+  const chatText = `live words ${Date.now().toString(36)}`;
+  await sayInShow(request, fan, slug, chatText);
+
+  // Live captions: the host posts a line; it reaches the fan's caption menu as live WebVTT.
+  await page.getByTestId('player').hover();
+  await page.getByTestId('player-captions').click();
+  await page.getByTestId('captions-menu').locator('[data-value="en"]').click();
+  const caption = await request.post(`/thor/host/shows/${slug}/captions`, {
+    headers: auth,
+    data: { lang: 'en', text: 'Welcome to the live show', duration_ms: 10_000 },
+  });
+  expect(caption.status(), await caption.text()).toBe(201);
+  await expect
+    .poll(() => activeCueText(page), { timeout: 45_000, intervals: [250] })
+    .toContain('Welcome to the live show');
   await page.screenshot({ path: info.outputPath('ingest-angle1.png') });
 
   // Angle 2 has its own encoder: the switch lands on the same moment of the burned-in clock.
@@ -116,4 +190,11 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   await expect
     .poll(() => onVideo(page, (v) => v.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(duration * 0.75 - 3);
+
+  // The chat replay follows the picture: the message at the end, not at the very start.
+  const replayChat = page.getByTestId('chat-replay').getByTestId('chat-list');
+  await seekTo(page, duration - 2);
+  await expect(replayChat).toContainText(chatText, { timeout: 20_000 });
+  await seekTo(page, 0.5);
+  await expect(replayChat).not.toContainText(chatText);
 });

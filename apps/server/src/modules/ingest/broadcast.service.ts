@@ -43,18 +43,23 @@ export function pushedStreamsOf(show: Show): string[] {
 
 /**
  * The show as a live-ingest show: every pushed stream plays from the live origin. The demo's mosaics
- * and whole-loop captions are not the live picture's, so they go (mosaics are not composed live yet).
+ * are not the live picture's, so they go (mosaics are not composed live yet); its caption languages
+ * stay, as the live captions hosts post (docs/media.md 2.3.1), each stream's own subtitle rendition.
  */
 export function asIngestShow(show: Show): Show {
   const pushed = pushedStreamsOf(show);
   const streams = Object.fromEntries(pushed.map((s) => [s, { hls: { url: liveStreamUrl(show.slug, s) } }]));
   const { mview: _mview, ...pips } = show.pips;
+  const base = pushed.includes(show.base_video) ? show.base_video : (pushed[0] ?? show.base_video);
   return {
     ...show,
     streams,
     pips,
-    caption_files: [],
-    base_video: pushed.includes(show.base_video) ? show.base_video : (pushed[0] ?? show.base_video),
+    caption_files: show.caption_files.map((c) => ({
+      ...c,
+      url: `/media/live/${show.slug}/${base}/captions/${c.language}/live.m3u8`,
+    })),
+    base_video: base,
   };
 }
 
