@@ -34,7 +34,7 @@ function alertDetail(alert: Alert): string {
 export function createAlertsService(deps: {
   shows: Pick<ShowsService, 'bySlug'>;
   hangs: Pick<HangsRepo, 'userByUsername' | 'setChatEnabled' | 'chatEnabled'>;
-  moderation: Pick<ModerationService, 'fanChatSwitch' | 'audit'>;
+  moderation: Pick<ModerationService, 'fanChatSwitch' | 'chatOnForEveryone' | 'audit'>;
   cues: CuesRepo;
   onChatSwitch: (showId: number) => void;
   bus: Bus;
@@ -61,7 +61,9 @@ export function createAlertsService(deps: {
         }
       } else {
         if (alert.type === 'chat') {
-          await deps.hangs.setChatEnabled(show.row.id, alert.display_code !== 0, now());
+          const on = alert.display_code !== 0;
+          await deps.hangs.setChatEnabled(show.row.id, on, now());
+          if (on) await deps.moderation.chatOnForEveryone(show.row.id, slug);
           deps.onChatSwitch(show.row.id);
         }
         await deps.cues.save(show.row.id, alert, now());

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createShow, createTicket, createUser, login } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
-import { createRedis } from '../../platform/redis.ts';
+import { createRedis, redisReady } from '../../platform/redis.ts';
 import { createMemoryFiguresStore, createRedisFiguresStore } from './figures-store.ts';
 
 let t: TestContext;
@@ -96,6 +96,9 @@ describe.runIf(process.env.TEST_REDIS_URL)('the Redis figures store (TEST_REDIS_
     const prefix = `test-figures-${randomBytes(4).toString('hex')}:`;
     const a = createRedis(process.env.TEST_REDIS_URL as string);
     const b = createRedis(process.env.TEST_REDIS_URL as string);
+    // Production clients refuse commands until connected (no offline queue): wait for both.
+    expect(await redisReady(a, 5000)).toBe(true);
+    expect(await redisReady(b, 5000)).toBe(true);
     try {
       const nodeA = createRedisFiguresStore({ redis: a, prefix });
       const nodeB = createRedisFiguresStore({ redis: b, prefix });

@@ -161,6 +161,17 @@ export function createModerationRepo(db: Db) {
       return Number(res.numDeletedRows) > 0;
     },
 
+    /** Lifts every host's per-fan chat off of a show (chat on for everyone); answers whose it was. */
+    async liftChatOff(showId: number): Promise<number[]> {
+      const rows = await db
+        .deleteFrom('chat_restrictions')
+        .where('show_id', '=', showId)
+        .where('kind', '=', 'chat_off')
+        .returning('user_id')
+        .execute();
+      return rows.map((r) => r.user_id);
+    },
+
     async slowModeSeconds(showId: number): Promise<number> {
       const row = await db
         .selectFrom('show_chat_policies')

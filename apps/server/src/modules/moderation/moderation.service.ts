@@ -192,6 +192,19 @@ export function createModerationService(deps: {
       await setRestriction(showId, slug, fan, by, enabled ? null : { kind: 'chat_off', until: null });
     },
 
+    /**
+     * Chat on for everyone (the host's show-wide switch) turns it on for the fans a host had turned it
+     * off for, as every fan's client does on that alert; time-outs and bans stay.
+     */
+    async chatOnForEveryone(showId: number, slug: string): Promise<void> {
+      const fans = await deps.repo.liftChatOff(showId);
+      if (fans.length === 0) return;
+      await deps.gate.changed(showId);
+      for (const id of fans) {
+        await deps.bus.publish(userChannel(id), { kind: 'chat_restriction', slug, restriction: null });
+      }
+    },
+
     policy: (ctx: ModerationContext) => policyOf(ctx.show.row.id),
 
     async setPolicy(ctx: ModerationContext, body: ChatPolicyBody): Promise<ChatPolicy> {

@@ -115,6 +115,12 @@ describe('messages', () => {
       'purchase-card',
       // KST is the zone's name in every language; the date and time come formatted for the locale.
       'show-time-kst',
+      // The control room's counts, stream formats and field names: the same in every language.
+      'host-codes-count',
+      'host-field-stream-url',
+      'host-stream-stream4k',
+      'host-field-url',
+      'host-field-4k',
       'ticket-type-vip',
     ],
     // "OK" is the button's word in Japanese UIs; Korean cards print "CVC" and phone numbers as 010-.

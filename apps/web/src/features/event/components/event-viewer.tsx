@@ -29,7 +29,7 @@ export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; o
     },
     onExpired,
     // The login was ended elsewhere (logout in another tab, password reset): sign out here too.
-    onRevoked: () => endSession('logout-success'),
+    onRevoked: () => endSession('event-session-revoked'),
   });
   const { show, ticket } = entry;
   // A live-ingest show follows its broadcast (Go live, End show) as it happens; a demo show its clock.

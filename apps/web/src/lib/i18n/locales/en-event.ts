@@ -16,6 +16,7 @@ export const enEvent = {
   'event-connection-idle': 'Not connected',
   'event-chat-disabled':
     'Chat is off in this tab while several devices use your ticket. Close the other devices and reload the page to chat again.',
+  'event-session-revoked': 'You were signed out: this account’s session ended on another device.',
   'event-leave': 'Leave show',
 
   'event-notice-title': 'The stage is dark right now',

@@ -36,11 +36,6 @@ const core = {
   'nav-language': 'Language',
   'nav-sign-in': 'Sign in',
   'nav-sign-up': 'Sign up',
-  'nav-account-menu': 'Account menu for {{username}}',
-  'nav-change-username': 'Change Username',
-  'nav-purchase-history': 'Purchase History',
-  'nav-payment-info': 'Payment Info',
-  'nav-sign-out': 'Sign out',
   'nav-host': 'Host',
 
   'modal-close': 'Close',

@@ -302,6 +302,7 @@ export const ja: Messages = {
   'event-connection-idle': '未接続',
   'event-chat-disabled':
     '複数の端末でチケットが使われている間、このタブではチャットがオフになります。他の端末を閉じてページを再読み込みすると、再びチャットできます。',
+  'event-session-revoked': '別の端末でこのアカウントのセッションが終了したため、ログアウトしました。',
   'event-leave': '公演を退出',
   'event-doors-at': '開場は{{time}}です。',
   'event-reairing-doors': '再配信：{{date}} {{time}} KSTに開場します。もう一度ライブでチャットできます。',

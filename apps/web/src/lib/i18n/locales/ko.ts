@@ -296,6 +296,7 @@ export const ko: Messages = {
   'event-connection-idle': '연결되지 않음',
   'event-chat-disabled':
     '여러 기기에서 티켓을 사용하는 동안 이 탭에서는 채팅이 꺼집니다. 다른 기기를 닫고 페이지를 새로고침하면 다시 채팅할 수 있습니다.',
+  'event-session-revoked': '다른 기기에서 이 계정의 세션이 종료되어 로그아웃되었어요.',
   'event-leave': '공연 나가기',
   'event-doors-at': '입장은 {{time}}부터입니다.',
   'event-reairing-doors':

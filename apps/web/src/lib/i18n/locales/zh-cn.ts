@@ -289,6 +289,7 @@ export const zhCn: Messages = {
   'event-connection-idle': '未连接',
   'event-chat-disabled':
     '多台设备同时使用您的门票时，此标签页的聊天功能将关闭。关闭其他设备并刷新页面后即可重新聊天。',
+  'event-session-revoked': '此账号的会话已在其他设备上结束，您已退出登录。',
   'event-leave': '离开演出',
   'event-doors-at': '入场时间为 {{time}}。',
   'event-reairing-doors': '重播：{{date}} {{time}} KST 开放入场，届时可再次实时聊天。',
