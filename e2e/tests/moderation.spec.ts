@@ -136,7 +136,7 @@ test('a moderator deletes a message, times a fan out and turns on slow mode; the
   // The host's control room carries the same panels (and the moderators card), the host's own
   // actions in the log too.
   const host = await signedInPage(browser, request, await demoAccount(request, 'host@encore.test'));
-  await host.goto(`/control/${show.slug}`);
+  await host.goto(`/host/${show.slug}/moderate`);
   await expect(host.getByTestId('mod-moderators')).toContainText(moderator.username, { timeout: 30_000 });
   await host
     .getByTestId('mod-restricted-item')

@@ -219,13 +219,13 @@ test('COM-52, COM-60: the history shows a sticker icon for a sticker order; a re
     shows: { slug: string; ticket_items?: { item_id: string }[] }[];
   };
   const ticketId = config.shows.find((s) => s.slug === show.slug)?.ticket_items?.[0]?.item_id;
-  // The ticket, paid off-session with the saved card, and the free sticker pack.
+  // The ticket and the starter sticker pack, both paid off-session with the saved card.
   for (const item_id of [ticketId, 'pack-encore-starter']) {
     const res = await request.post('/thor/pg/order/', {
       headers,
       data: {
         item_list: [{ item_id, quantity: 1 }],
-        use_saved_payment_method: item_id === ticketId,
+        use_saved_payment_method: true,
         require_user_confirmation: false,
         save_info: false,
       },
