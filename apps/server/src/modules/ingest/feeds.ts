@@ -194,7 +194,9 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
       return {
         stream,
         connected,
-        healthy: connected && age !== null && age < STALE_FRAME_MS,
+        // Healthy: frames arrive and the picture is on the origin (a source segment is packaged, which
+        // sets the bitrate), so a fan entering at Go live finds a playlist, not a 404.
+        healthy: connected && age !== null && age < STALE_FRAME_MS && f?.bitrateKbps != null,
         problem: problem?.problem ?? null,
         problem_at: problem ? new Date(problem.at).toISOString() : null,
         bitrate_kbps: f?.bitrateKbps ?? null,

@@ -81,8 +81,15 @@ export function openHlsSession(
   });
 
   const standby = createStandbyWatch(video, (kind) => ev.onStandby?.(kind));
+  // The fragments' program dates, for the date of any media time (a paused seek included).
+  let dated: { start: number; duration: number; programDateTime: number | null }[] = [];
   hls.on(Hls.Events.LEVEL_LOADED, (_e, data: LevelLoadedData) => {
     const { details } = data;
+    dated = details.fragments.map((f) => ({
+      start: f.start,
+      duration: f.duration,
+      programDateTime: f.programDateTime,
+    }));
     standby.playlist(details.live, details.endSN);
     const first = details.fragments[0];
     ev.onClock(first?.programDateTime != null ? first.programDateTime - first.start * 1000 : null);
@@ -160,6 +167,12 @@ export function openHlsSession(
     playingDate: () => {
       if (syncing && opts.moment) return movedMoment(opts.moment);
       return hls.playingDate?.getTime() ?? null;
+    },
+    // From the fragment that holds the time: exact across a recording's gaps (an encoder that dropped),
+    // and right after a seek while paused, when hls.js's playingDate still names the old fragment.
+    dateAt: (t) => {
+      const frag = dated.find((f) => f.start <= t && t < f.start + f.duration);
+      return frag?.programDateTime != null ? frag.programDateTime + (t - frag.start) * 1000 : null;
     },
     liveSyncPosition: () => hls.liveSyncPosition,
     bandwidthEstimate: () => hls.bandwidthEstimate,

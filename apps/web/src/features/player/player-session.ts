@@ -13,6 +13,8 @@ export interface PlayerSession {
   setCaption: (language: string) => void;
   /** The program date (ms) of the frame on screen, when the stream carries one. */
   playingDate: () => number | null;
+  /** The program date (ms) of a media time, when the stream carries dates (HLS program date-times). */
+  dateAt?: (mediaTime: number) => number | null;
   liveSyncPosition: () => number | null;
   /** Bits per second, NaN before the first estimate. */
   bandwidthEstimate: () => number;

@@ -85,7 +85,7 @@ export function Player(props: PlayerProps) {
       live: state.live,
       ready,
       currentTime: state.currentTime,
-      dateMs: sessionRef.current?.playingDate() ?? null,
+      dateMs: sessionRef.current?.dateAt?.(state.currentTime) ?? sessionRef.current?.playingDate() ?? null,
     });
   }, [onPlayback, state.live, ready, state.currentTime, sessionRef]);
   useEffect(() => onCasting?.(cast.casting), [onCasting, cast.casting]);
