@@ -39,7 +39,13 @@ async function showWithChat() {
     toss(h2.id, 2, 'second, other hang'),
     toss(h1.id, 3, 'held', 'profanity'),
     toss(h1.id, 65, 'a minute later'),
+    toss(h2.id, 4, 'deleted by a moderator'),
   ]);
+  await t.db
+    .updateTable('tosses')
+    .set({ deleted_at: at(10) })
+    .where('toss_text', '=', 'deleted by a moderator')
+    .execute();
   const other = await createShow(t.db, { startIn: -60 });
   const h3 = await repo.ensureHang({ showId: other.id, rank: 1, suffix: randomUUID(), name: 'Else' });
   await repo.insertTosses([toss(h3.id, 2, 'another show')]);
@@ -56,7 +62,7 @@ const url = (slug: string, from: number, to: number, extra = '') =>
   `/thor/shows/${slug}/chat_replay/?from=${at(from).toISOString()}&to=${at(to).toISOString()}${extra}`;
 
 describe('GET /thor/shows/{slug}/chat_replay/', () => {
-  it("answers the show's delivered tosses of every hang in the window, oldest first, never held ones", async () => {
+  it("answers the show's delivered tosses of every hang in the window, oldest first, never held or deleted ones", async () => {
     const { show, author } = await showWithChat();
     const res = await t.app.inject({
       method: 'GET',

@@ -30,6 +30,19 @@ export type StoredToss = {
   send_time: Date;
 };
 
+/** The columns of a StoredToss, from tosses joined with users (the sender's name). */
+export const STORED_TOSS_COLUMNS = [
+  'tosses.id',
+  'tosses.hang_id',
+  'tosses.user_id',
+  'users.username',
+  'tosses.toss_type',
+  'tosses.toss_text',
+  'tosses.sticker_id',
+  'tosses.sticker_image',
+  'tosses.send_time',
+] as const;
+
 /** The SQL of hangs, hang sessions, tosses, the host's chat switch and monikers. */
 export function createHangsRepo(db: Db) {
   const hangs = () =>
@@ -111,17 +124,7 @@ export function createHangsRepo(db: Db) {
       return db
         .selectFrom('tosses')
         .innerJoin('users', 'users.id', 'tosses.user_id')
-        .select([
-          'tosses.id',
-          'tosses.hang_id',
-          'tosses.user_id',
-          'users.username',
-          'tosses.toss_type',
-          'tosses.toss_text',
-          'tosses.sticker_id',
-          'tosses.sticker_image',
-          'tosses.send_time',
-        ])
+        .select(STORED_TOSS_COLUMNS)
         .where('tosses.hang_id', '=', hangId)
         .where('tosses.held_reason', 'is', null)
         .where('tosses.deleted_at', 'is', null)

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/database.ts';
 import type { ChatRestrictionKind } from '../../db/schema.ts';
-import type { StoredToss } from '../hangs/hangs.repo.ts';
+import { STORED_TOSS_COLUMNS, type StoredToss } from '../hangs/hangs.repo.ts';
 
 export type RestrictionRow = {
   user_id: number;
@@ -44,20 +44,7 @@ export function createModerationRepo(db: Db) {
       .selectFrom('tosses')
       .innerJoin('hangs', 'hangs.id', 'tosses.hang_id')
       .innerJoin('users', 'users.id', 'tosses.user_id')
-      .select([
-        'tosses.id',
-        'tosses.hang_id',
-        'tosses.user_id',
-        'users.username',
-        'tosses.toss_type',
-        'tosses.toss_text',
-        'tosses.sticker_id',
-        'tosses.sticker_image',
-        'tosses.send_time',
-        'tosses.held_reason',
-        'tosses.deleted_at',
-        'hangs.suffix',
-      ])
+      .select([...STORED_TOSS_COLUMNS, 'tosses.held_reason', 'tosses.deleted_at', 'hangs.suffix'])
       .where('hangs.show_id', '=', showId);
 
   return {
