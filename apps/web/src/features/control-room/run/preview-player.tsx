@@ -1,4 +1,4 @@
-import { type Channel, DRM_TOKEN_HEADER, type DrmTokenResponse } from '@encore/contract';
+import { type Channel, DRM_TOKEN_HEADER, type DrmTokenResponse, isKeyUrl } from '@encore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api/api-client.ts';
@@ -69,8 +69,9 @@ export function PreviewPlayer({ show }: { show: Channel }) {
         if (destroyed) return;
         if (Hls.isSupported()) {
           const h = new Hls({
+            // The demo's keys and live ingest's keys (/media/live/<slug>/keys/...) alike.
             xhrSetup: (xhr, url) => {
-              if (url.includes('/media/keys/')) xhr.setRequestHeader(DRM_TOKEN_HEADER, token);
+              if (isKeyUrl(url)) xhr.setRequestHeader(DRM_TOKEN_HEADER, token);
             },
           });
           h.loadSource(src);
