@@ -15,10 +15,15 @@ const HelpWidget = lazy(() =>
  * The help widget (LAND-29): starts 2 s after mount, never in the event or in fullscreen. Encore has no
  * help provider configured, so the widget is built in (support email from the configuration). A
  * provider's script would load in the same timer and show its own launcher instead of HelpWidget.
+ * Not in the host area either: the fans' support launcher floated over the operators' controls
+ * (the Run screen's slate upload), and operators reach support through their own channels.
  */
 export function HelpButton() {
   const { support_email: email } = useConfig();
   const onEvent = useMatch('/event/*') !== null;
+  const inHostArea = useMatch('/host/*') !== null;
+  const inControl = useMatch('/control/*') !== null;
+  const onHostArea = inHostArea || inControl;
   const [started, setStarted] = useState(false);
   const [fullscreen, setFullscreen] = useState(false);
 
@@ -32,7 +37,7 @@ export function HelpButton() {
     };
   }, []);
 
-  if (!started || onEvent || fullscreen || !email) return null;
+  if (!started || onEvent || onHostArea || fullscreen || !email) return null;
   return (
     <Suspense fallback={null}>
       <HelpWidget email={email} />

@@ -195,6 +195,30 @@ export function BroadcastPanel({ slug }: { slug: string }) {
         </Button>
       </div>
 
+      {/* Health first: during a show it is what the operator reads; keys are set once. */}
+      <h3 className="broadcast__sub">{t('broadcast-health')}</h3>
+      <div className="broadcast-health">
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('broadcast-col-angle')}</th>
+              <th scope="col">{t('broadcast-col-status')}</th>
+              <th scope="col">{t('broadcast-col-bitrate')}</th>
+              <th scope="col">{t('broadcast-col-fps')}</th>
+              <th scope="col">{t('broadcast-col-resolution')}</th>
+              <th scope="col">{t('broadcast-col-keyframes')}</th>
+              <th scope="col">{t('broadcast-col-last-frame')}</th>
+              <th scope="col">{t('broadcast-col-dropped')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {status.angles.map((a) => (
+              <HealthRow key={a.stream} a={a} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+
       <h3 className="broadcast__sub">{t('broadcast-keys')}</h3>
       <ul className="broadcast-keys">
         {status.keys.map((k) => {
@@ -228,29 +252,6 @@ export function BroadcastPanel({ slug }: { slug: string }) {
           );
         })}
       </ul>
-
-      <h3 className="broadcast__sub">{t('broadcast-health')}</h3>
-      <div className="broadcast-health">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('broadcast-col-angle')}</th>
-              <th scope="col">{t('broadcast-col-status')}</th>
-              <th scope="col">{t('broadcast-col-bitrate')}</th>
-              <th scope="col">{t('broadcast-col-fps')}</th>
-              <th scope="col">{t('broadcast-col-resolution')}</th>
-              <th scope="col">{t('broadcast-col-keyframes')}</th>
-              <th scope="col">{t('broadcast-col-last-frame')}</th>
-              <th scope="col">{t('broadcast-col-dropped')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {status.angles.map((a) => (
-              <HealthRow key={a.stream} a={a} />
-            ))}
-          </tbody>
-        </table>
-      </div>
 
       {confirm && (
         <Modal

@@ -18,9 +18,10 @@ export function RunScreen() {
       <div className="run__main">
         <div className="run__watch">
           <PreviewPlayer show={show} />
-          <BroadcastPanel slug={show.slug} />
         </div>
         <LiveFigures slug={show.slug} />
+        {/* The whole row under the picture and the figures: eight health columns need the width. */}
+        <BroadcastPanel slug={show.slug} />
       </div>
       <aside className="run__cues" aria-label={t('host-cues-label')}>
         <CuePanel slug={show.slug} />
