@@ -34,12 +34,16 @@ function HealthRow({ a }: { a: AngleHealth }) {
           </span>
         )}
       </td>
-      <td>{fmt(a.bitrate_kbps, ' kb/s')}</td>
-      <td>{fmt(a.frame_rate)}</td>
-      <td>{a.width && a.height ? `${a.width}×${a.height}` : '–'}</td>
-      <td>{fmt(a.keyframe_interval_s, ' s')}</td>
-      <td>{a.last_frame_age_ms === null ? '–' : `${(a.last_frame_age_ms / 1000).toFixed(1)} s`}</td>
-      <td>{a.dropped_frames ?? '–'}</td>
+      <td data-label={t('broadcast-col-bitrate')}>{fmt(a.bitrate_kbps, ' kb/s')}</td>
+      <td data-label={t('broadcast-col-fps')}>{fmt(a.frame_rate)}</td>
+      <td data-label={t('broadcast-col-resolution')}>
+        {a.width && a.height ? `${a.width}×${a.height}` : '–'}
+      </td>
+      <td data-label={t('broadcast-col-keyframes')}>{fmt(a.keyframe_interval_s, ' s')}</td>
+      <td data-label={t('broadcast-col-last-frame')}>
+        {a.last_frame_age_ms === null ? '–' : `${(a.last_frame_age_ms / 1000).toFixed(1)} s`}
+      </td>
+      <td data-label={t('broadcast-col-dropped')}>{a.dropped_frames ?? '–'}</td>
     </tr>
   );
 }
