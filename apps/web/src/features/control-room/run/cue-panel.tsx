@@ -1,4 +1,10 @@
-import { type Alert, type AlertInput, OVERLAY_PLACEMENTS, type OverlayPlacement } from '@encore/contract';
+import {
+  type Alert,
+  type AlertInput,
+  type LightstickSong,
+  OVERLAY_PLACEMENTS,
+  type OverlayPlacement,
+} from '@encore/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +17,14 @@ import { showToast } from '../../../lib/store/toast-store.ts';
 import { getCues, hostKeys } from '../api/host-api.ts';
 import { sendAlert } from '../api/send-alert.ts';
 import { ImageUpload } from '../image-upload.tsx';
-import { chatAlert, clearOverlayAlert, clearSlateAlert, overlayAlert, slateAlert } from './alert-forms.ts';
+import {
+  chatAlert,
+  clearOverlayAlert,
+  clearSlateAlert,
+  overlayAlert,
+  showSongs,
+  slateAlert,
+} from './alert-forms.ts';
 import { CueNow } from './cue-now.tsx';
 import { LightstickCard } from './lightstick-card.tsx';
 
@@ -28,7 +41,7 @@ const placementKey = {
  * so that a reload shows it, and an explicit target per action: everyone, or one fan by username.
  * Chat off for everyone asks for a confirmation first.
  */
-export function CuePanel({ slug }: { slug: string }) {
+export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong[] | undefined }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const cues = useQuery({
@@ -255,6 +268,8 @@ export function CuePanel({ slug }: { slug: string }) {
       </form>
 
       <LightstickCard
+        songs={showSongs({ lightstick_songs: songs })}
+        ownSongs={Boolean(songs?.length)}
         busy={busy}
         publish={publish}
         now={<CueNow cue={last('lightstick') ?? last('ls')} testId="cue-stick-state" />}

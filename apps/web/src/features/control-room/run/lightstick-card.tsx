@@ -1,35 +1,42 @@
-import { type AlertInput, LIGHTSTICK_SONGS } from '@encore/contract';
+import type { AlertInput, LightstickSong } from '@encore/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { builtInSong, lightstickAlert, lsAlert } from './alert-forms.ts';
+import { lightstickAlert, lsAlert, songNamed } from './alert-forms.ts';
 
 interface LightstickCardProps {
   busy: string | null;
+  /** The songs offered: the show's own, or the built-in list (alert-forms.ts showSongs). */
+  songs: readonly LightstickSong[];
+  /** Whether `songs` are the show's own (Setup) rather than the built-in list. */
+  ownSongs: boolean;
   /** The current state line (cue-now.tsx). */
   now?: ReactNode;
   publish: (action: string, alert: AlertInput) => Promise<void>;
 }
 
 /** Light-stick cues: a track (song, tempo, gradient) started and stopped, and light-sticks on with a timer. */
-export function LightstickCard({ busy, publish, now }: LightstickCardProps) {
+export function LightstickCard({ busy, publish, now, songs, ownSongs }: LightstickCardProps) {
   const { t } = useTranslation();
   const [stick, setStick] = useState({ title: '', tempo: '120', timer: '10', gradient: false });
   const songsId = useId();
-  const song = builtInSong(stick.title);
+  const song = songNamed(songs, stick.title);
   return (
     <section className="control-card" aria-labelledby="control-stick">
       <h2 id="control-stick">{t('control-stick-title')}</h2>
       {now}
+      <p className="host-muted" data-testid="control-stick-songs">
+        {`${ownSongs ? t('control-stick-show-songs') : t('control-stick-builtin-songs')} (${songs.length})`}
+      </p>
       <div className="control-card__row">
         <Field
           label={t('control-stick-song')}
           value={stick.title}
           list={songsId}
           onChange={(e) => {
-            // Choosing a built-in song (BT-07) brings its tempo and gradient.
-            const picked = builtInSong(e.target.value);
+            // Choosing one of the offered songs brings its tempo and gradient.
+            const picked = songNamed(songs, e.target.value);
             setStick({
               ...stick,
               title: e.target.value,
@@ -39,7 +46,7 @@ export function LightstickCard({ busy, publish, now }: LightstickCardProps) {
           data-testid="control-stick-song"
         />
         <datalist id={songsId}>
-          {LIGHTSTICK_SONGS.map((s) => (
+          {songs.map((s) => (
             <option key={s.title} value={s.title}>
               {`${s.version} · ${s.bpm} bpm`}
             </option>
