@@ -219,4 +219,5 @@ export const enControl = {
   'host-error-song-title': 'Two songs share this title.',
   'control-stick-show-songs': 'This show’s songs',
   'control-stick-builtin-songs': 'Built-in songs',
+  'mod-home-title': 'Shows you moderate',
 };

@@ -221,4 +221,5 @@ export const jaControl = {
   'host-error-song-title': '同じ曲名の曲がほかにあります。',
   'control-stick-show-songs': 'この公演の曲',
   'control-stick-builtin-songs': '内蔵の曲',
+  'mod-home-title': 'モデレートする公演',
 };

@@ -221,4 +221,5 @@ export const koControl = {
   'host-error-song-title': '같은 제목의 곡이 이미 있습니다.',
   'control-stick-show-songs': '이 공연의 곡',
   'control-stick-builtin-songs': '기본 곡',
+  'mod-home-title': '내가 관리하는 공연',
 };

@@ -216,4 +216,5 @@ export const zhCnControl = {
   'host-error-song-title': '已有同名歌曲。',
   'control-stick-show-songs': '本场演出的歌曲',
   'control-stick-builtin-songs': '内置歌曲',
+  'mod-home-title': '你管理的演出',
 };
