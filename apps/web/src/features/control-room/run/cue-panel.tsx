@@ -25,6 +25,7 @@ import {
   showSongs,
   slateAlert,
 } from './alert-forms.ts';
+import { CueActions } from './cue-actions.tsx';
 import { CueNow } from './cue-now.tsx';
 import { LightstickCard } from './lightstick-card.tsx';
 
@@ -139,23 +140,26 @@ export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong
             ))}
           </ul>
         )}
-        <div className="control-card__row">
-          <Button
-            variant="secondary"
-            busy={busy === 'chat-off'}
-            onClick={() => (f ? void publish('chat-off', chatAlert(false)) : setConfirmChatOff(true))}
-            data-testid="control-chat-off"
-          >
-            {t('control-chat-off')}
-          </Button>
-          <Button
-            busy={busy === 'chat-on'}
-            onClick={() => void publish('chat-on', chatAlert(true))}
-            data-testid="control-chat-on"
-          >
-            {t('control-chat-on')}
-          </Button>
-        </div>
+        <CueActions
+          busy={busy}
+          publish={publish}
+          actions={[
+            {
+              action: 'chat-off',
+              label: t('control-chat-off'),
+              variant: 'secondary',
+              // Off for everyone asks first; off for one fan goes at once.
+              onClick: () => (f ? void publish('chat-off', chatAlert(false)) : setConfirmChatOff(true)),
+              testId: 'control-chat-off',
+            },
+            {
+              action: 'chat-on',
+              label: t('control-chat-on'),
+              alert: () => chatAlert(true),
+              testId: 'control-chat-on',
+            },
+          ]}
+        />
       </section>
 
       <form
@@ -197,18 +201,24 @@ export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong
             data-testid="control-overlay-duration"
           />
         </div>
-        <div className="control-card__row">
-          <Button type="submit" busy={busy === 'overlay'} data-testid="control-overlay-send">
-            {t('control-overlay-send')}
-          </Button>
-          <Button
-            variant="ghost"
-            busy={busy === 'overlay-clear'}
-            onClick={() => void publish('overlay-clear', clearOverlayAlert())}
-          >
-            {t('control-overlay-clear')}
-          </Button>
-        </div>
+        <CueActions
+          busy={busy}
+          publish={publish}
+          actions={[
+            {
+              action: 'overlay',
+              label: t('control-overlay-send'),
+              submit: true,
+              testId: 'control-overlay-send',
+            },
+            {
+              action: 'overlay-clear',
+              label: t('control-overlay-clear'),
+              variant: 'ghost',
+              alert: clearOverlayAlert,
+            },
+          ]}
+        />
       </form>
 
       <form
@@ -252,19 +262,20 @@ export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong
             {t('control-slate-end')}
           </label>
         </div>
-        <div className="control-card__row">
-          <Button type="submit" busy={busy === 'slate'} data-testid="control-slate-send">
-            {t('control-slate-send')}
-          </Button>
-          <Button
-            variant="ghost"
-            busy={busy === 'slate-clear'}
-            onClick={() => void publish('slate-clear', clearSlateAlert())}
-            data-testid="control-slate-clear"
-          >
-            {t('control-slate-clear')}
-          </Button>
-        </div>
+        <CueActions
+          busy={busy}
+          publish={publish}
+          actions={[
+            { action: 'slate', label: t('control-slate-send'), submit: true, testId: 'control-slate-send' },
+            {
+              action: 'slate-clear',
+              label: t('control-slate-clear'),
+              variant: 'ghost',
+              alert: clearSlateAlert,
+              testId: 'control-slate-clear',
+            },
+          ]}
+        />
       </form>
 
       <LightstickCard
