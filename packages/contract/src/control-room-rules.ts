@@ -36,6 +36,8 @@ export function showTimeProblems(times: {
   event_start_time: string;
   event_enter_time: string | null;
   event_end_time: string;
+  sale_start_time?: string | null | undefined;
+  sale_end_time?: string | null | undefined;
 }): FieldProblem[] {
   const problems: FieldProblem[] = [];
   const start = Date.parse(times.event_start_time);
@@ -52,6 +54,57 @@ export function showTimeProblems(times: {
       message: 'Doors must open before the show starts.',
       key: 'host-error-doors',
     });
+  }
+  const saleStart = times.sale_start_time ? Date.parse(times.sale_start_time) : null;
+  const saleEnd = times.sale_end_time ? Date.parse(times.sale_end_time) : null;
+  if (saleStart !== null && saleEnd !== null && saleEnd <= saleStart) {
+    problems.push({
+      field: 'event.sale_end_time',
+      message: 'Ticket sales must end after they start.',
+      key: 'host-error-sale-end',
+    });
+  }
+  if (saleStart !== null && saleStart >= Date.parse(times.event_end_time)) {
+    problems.push({
+      field: 'event.sale_start_time',
+      message: 'Ticket sales must start before the show ends.',
+      key: 'host-error-sale-start',
+    });
+  }
+  return problems;
+}
+
+/**
+ * Where a show's own ticket sale stands at `now`: before its start, open, or closed (after its end,
+ * or, without one, once the show has ended). Without a start the sale is open (the platform's
+ * TICKETS_ON_SALE_FROM is long past).
+ */
+export function ticketSaleState(
+  event: { event_end_time: string; sale_start_time?: string | null; sale_end_time?: string | null },
+  now: Date,
+): 'before' | 'open' | 'closed' {
+  const at = now.getTime();
+  if (event.sale_start_time && at < Date.parse(event.sale_start_time)) return 'before';
+  const end = event.sale_end_time ?? event.event_end_time;
+  return at >= Date.parse(end) ? 'closed' : 'open';
+}
+
+/** Two light-stick songs of one show may not share a title: the cue picks a song by its title. */
+export function showSongProblems(show: {
+  lightstick_songs?: { title: string }[] | undefined;
+}): FieldProblem[] {
+  const seen = new Set<string>();
+  const problems: FieldProblem[] = [];
+  for (const [i, song] of (show.lightstick_songs ?? []).entries()) {
+    const title = song.title.trim().toLowerCase();
+    if (seen.has(title)) {
+      problems.push({
+        field: `lightstick_songs.${i}.title`,
+        message: `Two light-stick songs share the title ${song.title}.`,
+        key: 'host-error-song-title',
+      });
+    }
+    seen.add(title);
   }
   return problems;
 }

@@ -63,6 +63,12 @@ export const ShowEvent = z.object({
   reairings: z.array(Reairing),
   reairings_msg: LocaleText,
   reairings_virtual_doors_msg: LocaleText,
+  /**
+   * The product's own ticket sale window (CONST-07 "Tickets on sale from"): orders are refused before
+   * the start and after the end. Absent or null: on sale from TICKETS_ON_SALE_FROM until the show ends.
+   */
+  sale_start_time: IsoDateTime.nullable().optional(),
+  sale_end_time: IsoDateTime.nullable().optional(),
 });
 export type ShowEvent = z.infer<typeof ShowEvent>;
 
@@ -192,6 +198,20 @@ export const ShowTicketItem = z.object({
 });
 export type ShowTicketItem = z.infer<typeof ShowTicketItem>;
 
+/**
+ * A light-stick song the show's control room offers (BT-07's fields): its track is bpm, start (ms
+ * delay before the first beat) and duration (s), as the host's lightstick alert carries them.
+ */
+export const ShowLightstickSong = z.object({
+  title: safeString().min(1).max(200),
+  version: safeString().max(64),
+  bpm: safeInt().min(40).max(240),
+  start: safeInt().min(0).max(60_000),
+  duration: safeInt().min(1).max(3600),
+  gradient: z.boolean(),
+});
+export type ShowLightstickSong = z.infer<typeof ShowLightstickSong>;
+
 /** The Show entity (LAND-21, LAND-22). */
 export const Show = z.object({
   paid_event_name: PaidEventName,
@@ -211,6 +231,8 @@ export const Show = z.object({
   event_config: EventConfig,
   /** Tickets sold in the product; none means the show sells on its vendors' shops only. */
   ticket_items: z.array(ShowTicketItem).max(20).optional(),
+  /** The show's light-stick songs (control room); none set: the built-in list (LIGHTSTICK_SONGS). */
+  lightstick_songs: z.array(ShowLightstickSong).max(50).optional(),
 });
 export type Show = z.infer<typeof Show>;
 

@@ -107,9 +107,19 @@ type JsonWithDefault<T> = ColumnType<T, string | undefined, string>;
 /** The Show entity's fields that are not columns of their own. */
 export type ShowDetails = Pick<
   Show,
-  'ticketing' | 'caption_files' | 'base_video' | 'pips' | 'streams' | 'event_config' | 'ticket_items'
+  | 'ticketing'
+  | 'caption_files'
+  | 'base_video'
+  | 'pips'
+  | 'streams'
+  | 'event_config'
+  | 'ticket_items'
+  | 'lightstick_songs'
 > &
-  Pick<Show['event'], 'reairings' | 'reairings_msg' | 'reairings_virtual_doors_msg'>;
+  Pick<
+    Show['event'],
+    'reairings' | 'reairings_msg' | 'reairings_virtual_doors_msg' | 'sale_start_time' | 'sale_end_time'
+  >;
 
 export interface ShowsTable {
   id: Generated<number>;

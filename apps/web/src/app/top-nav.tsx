@@ -1,15 +1,14 @@
-import { isStaffRole } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountNav } from '../features/auth/index.ts';
 import { useConfig } from '../lib/config/config-context.tsx';
-import { useSessionStore } from '../lib/store/session-store.ts';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { useHostLink } from './use-host-link.ts';
 
 export function TopNav() {
   const { t } = useTranslation();
   const { logo } = useConfig();
-  const staff = isStaffRole(useSessionStore((s) => s.user?.role));
+  const hostLink = useHostLink();
   return (
     <header className="top-nav" data-testid="top-nav">
       <nav className="top-nav__inner container" aria-label={t('nav-main')}>
@@ -20,7 +19,7 @@ export function TopNav() {
         {/* The viewer page renders its pip selector here (features/viewer/pip-selector.tsx). */}
         <div className="top-nav__slot" id="nav-viewer-slot" />
         <div className="top-nav__actions">
-          {staff && (
+          {hostLink && (
             <Link to="/host" className="top-nav__host" data-testid="nav-host">
               {t('nav-host')}
             </Link>

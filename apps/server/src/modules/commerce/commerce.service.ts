@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import type {
-  Billing,
-  BillingInfoCreated,
-  BillingInfoResponse,
-  CancelOrderResponse,
-  OrderCreated,
-  OrderPaymentStatus,
-  OrderRequest,
-  TicketAttributes,
+import {
+  type Billing,
+  type BillingInfoCreated,
+  type BillingInfoResponse,
+  type CancelOrderResponse,
+  type OrderCreated,
+  type OrderPaymentStatus,
+  type OrderRequest,
+  type TicketAttributes,
+  ticketSaleState,
 } from '@encore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentEvent, PaymentProvider } from '../../adapters/payments/payment-provider.ts';
@@ -98,6 +99,13 @@ export function createCommerceService(deps: {
       shows.add(entry.row.id);
       if (entry.row.event_end_time.getTime() <= now().getTime())
         throw new AppError('NOT_FOUND', 404, 'This show has ended.');
+      // The show's own sale window (set in the control room): no order before it opens or after it
+      // closes; 404 as for an ended show, the only refusal of an item the order call's table has.
+      const sale = ticketSaleState(entry.show.event, now());
+      if (sale === 'before') {
+        throw new AppError('NOT_FOUND', 404, `Tickets are on sale from ${entry.show.event.sale_start_time}.`);
+      }
+      if (sale === 'closed') throw new AppError('NOT_FOUND', 404, 'The ticket sale for this show has ended.');
       const held = await deps.tickets.ticketFor(userId, entry.row.id);
       if (held && !isUpgrade(item.ticket_attributes ?? {}, held.attributes as TicketAttributes)) {
         throw badRequest('You already have a ticket for this show.', 'item_list');

@@ -5,6 +5,7 @@ import {
   doorsOpenAt,
   type HostShowList,
   type Show,
+  showSongProblems,
   showStatus,
   showStreamProblems,
   showTimeProblems,
@@ -18,7 +19,11 @@ const notFound = () => new AppError('VIDEO_NOT_FOUND', 404, 'This show could not
 
 /** The first rule a show breaks beyond its schema, as the 400 naming its field. */
 function checkRules(show: Show): void {
-  const problem = [...showTimeProblems(show.event), ...showStreamProblems(show)][0];
+  const problem = [
+    ...showTimeProblems(show.event),
+    ...showStreamProblems(show),
+    ...showSongProblems(show),
+  ][0];
   if (problem) throw new AppError('BAD_REQUEST', 400, problem.message, { field: problem.field });
 }
 

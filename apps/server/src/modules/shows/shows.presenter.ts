@@ -20,6 +20,8 @@ export function presentShow(row: ShowRow): Show {
       reairings: d.reairings,
       reairings_msg: d.reairings_msg,
       reairings_virtual_doors_msg: d.reairings_virtual_doors_msg,
+      ...(d.sale_start_time ? { sale_start_time: d.sale_start_time } : {}),
+      ...(d.sale_end_time ? { sale_end_time: d.sale_end_time } : {}),
     },
     caption_files: d.caption_files,
     base_video: d.base_video,
@@ -27,6 +29,7 @@ export function presentShow(row: ShowRow): Show {
     streams: d.streams,
     event_config: d.event_config,
     ...(d.ticket_items && d.ticket_items.length > 0 ? { ticket_items: d.ticket_items } : {}),
+    ...(d.lightstick_songs ? { lightstick_songs: d.lightstick_songs } : {}),
   };
 }
 

@@ -20,6 +20,10 @@ export function showRowValues(show: Show): NewShow {
     reairings: event.reairings,
     reairings_msg: event.reairings_msg,
     reairings_virtual_doors_msg: event.reairings_virtual_doors_msg,
+    // The sale window and the songs are kept only when set, so older shows read back unchanged.
+    ...(event.sale_start_time ? { sale_start_time: event.sale_start_time } : {}),
+    ...(event.sale_end_time ? { sale_end_time: event.sale_end_time } : {}),
+    ...(rest.lightstick_songs ? { lightstick_songs: rest.lightstick_songs } : {}),
   };
   return {
     slug: show.slug,

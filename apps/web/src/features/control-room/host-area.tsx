@@ -5,7 +5,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { useSessionStore } from '../../lib/store/session-store.ts';
 import { ShowEditor } from './editor/show-editor.tsx';
 import { HostHome } from './host-home.tsx';
-import { ModeratorRoom } from './moderation/moderator-room.tsx';
+import { ModeratorHome, ModeratorRoom } from './moderation/moderator-room.tsx';
 import { ShowShell } from './show-shell.tsx';
 import './control-room.css';
 
@@ -43,8 +43,9 @@ export function HostArea() {
   const { t } = useTranslation();
   const role = useSessionStore((s) => s.user?.role);
   const slug = (useParams()['*'] ?? '').split('/').filter(Boolean)[0];
-  // A moderator is a fan account appointed per show: a show's address opens its moderation panels.
-  if (role === 'fan' && slug) return <ModeratorRoom slug={slug} />;
+  // A moderator is a fan account appointed per show: the area lists the shows they moderate, and a
+  // show's address opens its moderation panels.
+  if (role === 'fan') return slug ? <ModeratorRoom slug={slug} /> : <ModeratorHome />;
   if (!isStaffRole(role)) {
     return (
       <div className="host host--refused" data-testid="control-refused">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { hostKeys, listShows } from './api/host-api.ts';
 import { DuplicateButton } from './duplicate-button.tsx';
 import { formatWhen } from './format.ts';
+import { HostTable } from './host-table.tsx';
 
 const statusKey = {
   upcoming: 'host-status-upcoming',
@@ -41,53 +42,64 @@ export function HostHome() {
       {shows.isError && <p className="host-error">{t('host-load-error')}</p>}
       {shows.data && shows.data.results.length === 0 && <p className="host-muted">{t('host-no-shows')}</p>}
       {shows.data && shows.data.results.length > 0 && (
-        <div className="host-table-wrap">
-          <table className="host-table" data-testid="host-show-list">
-            <thead>
-              <tr>
-                <th scope="col">{t('host-col-show')}</th>
-                <th scope="col">{t('host-col-status')}</th>
-                <th scope="col">{t('host-col-doors')}</th>
-                <th scope="col">{t('host-col-start')}</th>
-                <th scope="col">{t('host-col-codes')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('host-col-actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {shows.data.results.map((s: HostShowSummary) => (
-                <tr key={s.slug} data-testid={`host-row-${s.slug}`}>
-                  <td>
-                    <Link className="host-table__name" to={`/host/${s.slug}/run`}>
-                      {s.event_name}
-                    </Link>
-                    <span className="host-table__sub">
-                      {s.artist_name} · {s.slug}
-                    </span>
-                  </td>
-                  <td>
-                    <StatusPill status={s.status} />
-                  </td>
-                  <td className="host-num">{formatWhen(s.doors_open_at, i18n.language)}</td>
-                  <td className="host-num">{formatWhen(s.event_start_time, i18n.language)}</td>
-                  <td className="host-num">
-                    {t('host-codes-count', { redeemed: s.codes.redeemed, total: s.codes.total })}
-                  </td>
-                  <td className="host-table__actions">
-                    <Link className="btn btn--ghost btn--sm" to={`/host/${s.slug}/setup`}>
-                      {t('host-tab-setup')}
-                    </Link>
-                    <Link className="btn btn--ghost btn--sm" to={`/host/${s.slug}/codes`}>
-                      {t('host-tab-codes')}
-                    </Link>
-                    <DuplicateButton slug={s.slug} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HostTable<HostShowSummary>
+          testId="host-show-list"
+          rows={shows.data.results}
+          rowKey={(s) => s.slug}
+          rowTestId={(s) => `host-row-${s.slug}`}
+          columns={[
+            {
+              key: 'show',
+              header: t('host-col-show'),
+              cell: (s) => (
+                <>
+                  <Link className="host-table__name" to={`/host/${s.slug}/run`}>
+                    {s.event_name}
+                  </Link>
+                  <span className="host-table__sub">
+                    {s.artist_name} · {s.slug}
+                  </span>
+                </>
+              ),
+            },
+            { key: 'status', header: t('host-col-status'), cell: (s) => <StatusPill status={s.status} /> },
+            {
+              key: 'doors',
+              header: t('host-col-doors'),
+              className: 'host-num',
+              cell: (s) => formatWhen(s.doors_open_at, i18n.language),
+            },
+            {
+              key: 'start',
+              header: t('host-col-start'),
+              className: 'host-num',
+              cell: (s) => formatWhen(s.event_start_time, i18n.language),
+            },
+            {
+              key: 'codes',
+              header: t('host-col-codes'),
+              className: 'host-num',
+              cell: (s) => t('host-codes-count', { redeemed: s.codes.redeemed, total: s.codes.total }),
+            },
+            {
+              key: 'actions',
+              header: t('host-col-actions'),
+              hideHeader: true,
+              className: 'host-table__actions',
+              cell: (s) => (
+                <>
+                  <Link className="btn btn--ghost btn--sm" to={`/host/${s.slug}/setup`}>
+                    {t('host-tab-setup')}
+                  </Link>
+                  <Link className="btn btn--ghost btn--sm" to={`/host/${s.slug}/codes`}>
+                    {t('host-tab-codes')}
+                  </Link>
+                  <DuplicateButton slug={s.slug} />
+                </>
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { CODE_STATES, CODES_PER_PAGE, type CodeImportError } from '@encore/contract';
+import { CODE_STATES, CODES_PER_PAGE, type CodeImportError, type TicketCodeEntry } from '@encore/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import {
   revokeTicket,
 } from '../api/host-api.ts';
 import { formatWhen } from '../format.ts';
+import { HostTable } from '../host-table.tsx';
 import { useShow } from '../show-shell.tsx';
 
 const stateKey = {
@@ -191,49 +192,49 @@ export function CodesScreen() {
         <p className="host-muted" data-testid="codes-total">
           {t('host-codes-total', { count: codes.data?.total ?? 0 })}
         </p>
-        <div className="host-table-wrap">
-          <table className="host-table host-table--dense" data-testid="codes-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('host-codes-code')}</th>
-                <th scope="col">{t('host-codes-email')}</th>
-                <th scope="col">{t('host-codes-vendor')}</th>
-                <th scope="col">{t('host-codes-view')}</th>
-                <th scope="col">{t('host-codes-state')}</th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('host-col-actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {codes.data?.results.map((c) => (
-                <tr key={c.code}>
-                  <td className="host-mono">{c.code}</td>
-                  <td>{c.email}</td>
-                  <td>{c.vendor}</td>
-                  <td>
-                    {c.attributes.type ?? ''} {c.attributes.mview ? `×${c.attributes.mview}` : ''}{' '}
-                    {c.attributes['4K'] ? '4K' : ''}
-                  </td>
-                  <td>
-                    {c.revoked_at
-                      ? t('host-codes-revoked-at', { when: formatWhen(c.revoked_at, i18n.language) })
-                      : c.redeemed_by
-                        ? t('host-codes-redeemed-by', { username: c.redeemed_by })
-                        : t('host-codes-state-open')}
-                  </td>
-                  <td className="host-table__actions">
-                    {!c.revoked_at && (
-                      <Button variant="ghost" size="sm" onClick={() => void revoke(c.code)}>
-                        {t('host-revoke')}
-                      </Button>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <HostTable<TicketCodeEntry>
+          testId="codes-table"
+          dense
+          rows={codes.data?.results ?? []}
+          rowKey={(c) => c.code}
+          columns={[
+            { key: 'code', header: t('host-codes-code'), className: 'host-mono', cell: (c) => c.code },
+            { key: 'email', header: t('host-codes-email'), cell: (c) => c.email },
+            { key: 'vendor', header: t('host-codes-vendor'), cell: (c) => c.vendor },
+            {
+              key: 'view',
+              header: t('host-codes-view'),
+              cell: (c) => (
+                <>
+                  {c.attributes.type ?? ''} {c.attributes.mview ? `×${c.attributes.mview}` : ''}{' '}
+                  {c.attributes['4K'] ? '4K' : ''}
+                </>
+              ),
+            },
+            {
+              key: 'state',
+              header: t('host-codes-state'),
+              cell: (c) =>
+                c.revoked_at
+                  ? t('host-codes-revoked-at', { when: formatWhen(c.revoked_at, i18n.language) })
+                  : c.redeemed_by
+                    ? t('host-codes-redeemed-by', { username: c.redeemed_by })
+                    : t('host-codes-state-open'),
+            },
+            {
+              key: 'actions',
+              header: t('host-col-actions'),
+              hideHeader: true,
+              className: 'host-table__actions',
+              cell: (c) =>
+                !c.revoked_at && (
+                  <Button variant="ghost" size="sm" onClick={() => void revoke(c.code)}>
+                    {t('host-revoke')}
+                  </Button>
+                ),
+            },
+          ]}
+        />
         <nav className="codes__pager" aria-label={t('host-codes-pages')}>
           <Button variant="ghost" size="sm" disabled={page <= 1} onClick={() => setPage(page - 1)}>
             {t('host-prev')}

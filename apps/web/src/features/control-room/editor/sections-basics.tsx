@@ -92,7 +92,7 @@ export function BasicsSection({ show, update, problems, creating }: SectionProps
 export function ScheduleSection({ show, update, problems }: SectionProps) {
   const { t } = useTranslation();
   const time = (
-    key: 'event_start_time' | 'event_enter_time' | 'event_end_time',
+    key: 'event_start_time' | 'event_enter_time' | 'event_end_time' | 'sale_start_time' | 'sale_end_time',
     label: string,
     testId: string,
   ) => (
@@ -104,8 +104,10 @@ export function ScheduleSection({ show, update, problems }: SectionProps) {
       onChange={(e) =>
         update((d) => {
           const iso = fromLocalInput(e.target.value);
-          if (key === 'event_enter_time') d.event.event_enter_time = iso;
-          else if (iso) d.event[key] = iso;
+          // Doors and the sale window may be emptied (their defaults apply); start and end may not.
+          if (key === 'event_start_time' || key === 'event_end_time') {
+            if (iso) d.event[key] = iso;
+          } else d.event[key] = iso;
         })
       }
       data-testid={testId}
@@ -120,6 +122,11 @@ export function ScheduleSection({ show, update, problems }: SectionProps) {
         {time('event_end_time', t('host-field-end'), 'editor-end')}
       </div>
       <p className="host-muted">{t('host-schedule-hint')}</p>
+      <div className="editor__grid">
+        {time('sale_start_time', t('host-field-sale-start'), 'editor-sale-start')}
+        {time('sale_end_time', t('host-field-sale-end'), 'editor-sale-end')}
+      </div>
+      <p className="host-muted">{t('host-sale-hint')}</p>
     </fieldset>
   );
 }

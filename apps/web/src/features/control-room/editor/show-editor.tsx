@@ -13,6 +13,7 @@ import { BasicsSection, ScheduleSection } from './sections-basics.tsx';
 import { ExperienceSection } from './sections-experience.tsx';
 import { CaptionsSection, StreamsSection } from './sections-media.tsx';
 import { ItemsSection, VendorsSection } from './sections-sales.tsx';
+import { SongsSection } from './sections-songs.tsx';
 import { blankShow, type Problems, validateShow } from './show-form.ts';
 
 export type SectionProps = {
@@ -115,6 +116,7 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
           <ItemsSection {...props} />
           <VendorsSection {...props} />
           <ExperienceSection {...props} />
+          <SongsSection {...props} />
         </div>
         <div className="editor__side">
           <LandingPreview show={show} />

@@ -1,4 +1,4 @@
-import { Show, SLUG_RE, showStreamProblems, showTimeProblems } from '@encore/contract';
+import { Show, SLUG_RE, showSongProblems, showStreamProblems, showTimeProblems } from '@encore/contract';
 import type { MessageKey } from '../../../lib/i18n/locales/en.ts';
 /** A form problem: the field path (as the server names it) and the text to show there. */
 export type Problems = Record<string, string>;
@@ -56,7 +56,7 @@ export function validateShow(show: Show, translate: (key: MessageKey) => string)
       problems[path] ??= empty ? translate('host-error-required') : issue.message;
     }
   }
-  for (const p of [...showTimeProblems(show.event), ...showStreamProblems(show)]) {
+  for (const p of [...showTimeProblems(show.event), ...showStreamProblems(show), ...showSongProblems(show)]) {
     problems[p.field] ??= translate(p.key as MessageKey);
   }
   return problems;

@@ -1,14 +1,15 @@
 import { Alert } from '@encore/contract';
 import { describe, expect, it } from 'vitest';
 import {
-  builtInSong,
   chatAlert,
   clearOverlayAlert,
   clearSlateAlert,
   lightstickAlert,
   lsAlert,
   overlayAlert,
+  showSongs,
   slateAlert,
+  songNamed,
   toHex,
 } from './alert-forms.ts';
 
@@ -54,9 +55,14 @@ describe('control room alert bodies', () => {
       gradient: true,
     });
     // A built-in song (BT-07) sends its start delay and duration too.
-    const crown = builtInSong(' crown ');
+    const crown = songNamed(showSongs({}), ' crown ');
     expect(crown).toMatchObject({ title: 'Crown', bpm: 140, start: 0, duration: 188 });
-    expect(builtInSong('Not a song')).toBeUndefined();
+    expect(songNamed(showSongs({}), 'Not a song')).toBeUndefined();
+    // A show's own songs replace the built-in list; an empty list keeps it.
+    const own = [{ title: 'Opener', version: 'live', bpm: 100, start: 5, duration: 90, gradient: true }];
+    expect(showSongs({ lightstick_songs: own })).toBe(own);
+    expect(songNamed(showSongs({ lightstick_songs: own }), 'crown')).toBeUndefined();
+    expect(showSongs({ lightstick_songs: [] })).toHaveLength(12);
     expect(
       lightstickAlert('start', { title: 'Crown', tempo: 140, gradient: false, startDelay: 0, duration: 188 }),
     ).toEqual({

@@ -81,10 +81,17 @@ export function lightstickAlert(
   };
 }
 
-/** The built-in song a title names (BT-07), matched case-insensitively. */
-export function builtInSong(title: string): LightstickSong | undefined {
+/** The songs a show's light-stick cue offers: its own (Setup), or the built-in list (BT-07) without. */
+export function showSongs(show: {
+  lightstick_songs?: LightstickSong[] | undefined;
+}): readonly LightstickSong[] {
+  return show.lightstick_songs?.length ? show.lightstick_songs : LIGHTSTICK_SONGS;
+}
+
+/** The song of `songs` a title names, matched case-insensitively. */
+export function songNamed(songs: readonly LightstickSong[], title: string): LightstickSong | undefined {
   const t = title.trim().toLowerCase();
-  return LIGHTSTICK_SONGS.find((s) => s.title.toLowerCase() === t);
+  return songs.find((s) => s.title.toLowerCase() === t);
 }
 
 export function lsAlert(on: boolean, timer: string): AlertInput {

@@ -1,4 +1,10 @@
-import { type Alert, type AlertInput, OVERLAY_PLACEMENTS, type OverlayPlacement } from '@encore/contract';
+import {
+  type Alert,
+  type AlertInput,
+  type LightstickSong,
+  OVERLAY_PLACEMENTS,
+  type OverlayPlacement,
+} from '@encore/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,7 +17,15 @@ import { showToast } from '../../../lib/store/toast-store.ts';
 import { getCues, hostKeys } from '../api/host-api.ts';
 import { sendAlert } from '../api/send-alert.ts';
 import { ImageUpload } from '../image-upload.tsx';
-import { chatAlert, clearOverlayAlert, clearSlateAlert, overlayAlert, slateAlert } from './alert-forms.ts';
+import {
+  chatAlert,
+  clearOverlayAlert,
+  clearSlateAlert,
+  overlayAlert,
+  showSongs,
+  slateAlert,
+} from './alert-forms.ts';
+import { CueActions } from './cue-actions.tsx';
 import { CueNow } from './cue-now.tsx';
 import { LightstickCard } from './lightstick-card.tsx';
 
@@ -28,7 +42,7 @@ const placementKey = {
  * so that a reload shows it, and an explicit target per action: everyone, or one fan by username.
  * Chat off for everyone asks for a confirmation first.
  */
-export function CuePanel({ slug }: { slug: string }) {
+export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong[] | undefined }) {
   const { t } = useTranslation();
   const queries = useQueryClient();
   const cues = useQuery({
@@ -126,23 +140,26 @@ export function CuePanel({ slug }: { slug: string }) {
             ))}
           </ul>
         )}
-        <div className="control-card__row">
-          <Button
-            variant="secondary"
-            busy={busy === 'chat-off'}
-            onClick={() => (f ? void publish('chat-off', chatAlert(false)) : setConfirmChatOff(true))}
-            data-testid="control-chat-off"
-          >
-            {t('control-chat-off')}
-          </Button>
-          <Button
-            busy={busy === 'chat-on'}
-            onClick={() => void publish('chat-on', chatAlert(true))}
-            data-testid="control-chat-on"
-          >
-            {t('control-chat-on')}
-          </Button>
-        </div>
+        <CueActions
+          busy={busy}
+          publish={publish}
+          actions={[
+            {
+              action: 'chat-off',
+              label: t('control-chat-off'),
+              variant: 'secondary',
+              // Off for everyone asks first; off for one fan goes at once.
+              onClick: () => (f ? void publish('chat-off', chatAlert(false)) : setConfirmChatOff(true)),
+              testId: 'control-chat-off',
+            },
+            {
+              action: 'chat-on',
+              label: t('control-chat-on'),
+              alert: () => chatAlert(true),
+              testId: 'control-chat-on',
+            },
+          ]}
+        />
       </section>
 
       <form
@@ -184,18 +201,24 @@ export function CuePanel({ slug }: { slug: string }) {
             data-testid="control-overlay-duration"
           />
         </div>
-        <div className="control-card__row">
-          <Button type="submit" busy={busy === 'overlay'} data-testid="control-overlay-send">
-            {t('control-overlay-send')}
-          </Button>
-          <Button
-            variant="ghost"
-            busy={busy === 'overlay-clear'}
-            onClick={() => void publish('overlay-clear', clearOverlayAlert())}
-          >
-            {t('control-overlay-clear')}
-          </Button>
-        </div>
+        <CueActions
+          busy={busy}
+          publish={publish}
+          actions={[
+            {
+              action: 'overlay',
+              label: t('control-overlay-send'),
+              submit: true,
+              testId: 'control-overlay-send',
+            },
+            {
+              action: 'overlay-clear',
+              label: t('control-overlay-clear'),
+              variant: 'ghost',
+              alert: clearOverlayAlert,
+            },
+          ]}
+        />
       </form>
 
       <form
@@ -239,22 +262,25 @@ export function CuePanel({ slug }: { slug: string }) {
             {t('control-slate-end')}
           </label>
         </div>
-        <div className="control-card__row">
-          <Button type="submit" busy={busy === 'slate'} data-testid="control-slate-send">
-            {t('control-slate-send')}
-          </Button>
-          <Button
-            variant="ghost"
-            busy={busy === 'slate-clear'}
-            onClick={() => void publish('slate-clear', clearSlateAlert())}
-            data-testid="control-slate-clear"
-          >
-            {t('control-slate-clear')}
-          </Button>
-        </div>
+        <CueActions
+          busy={busy}
+          publish={publish}
+          actions={[
+            { action: 'slate', label: t('control-slate-send'), submit: true, testId: 'control-slate-send' },
+            {
+              action: 'slate-clear',
+              label: t('control-slate-clear'),
+              variant: 'ghost',
+              alert: clearSlateAlert,
+              testId: 'control-slate-clear',
+            },
+          ]}
+        />
       </form>
 
       <LightstickCard
+        songs={showSongs({ lightstick_songs: songs })}
+        ownSongs={Boolean(songs?.length)}
         busy={busy}
         publish={publish}
         now={<CueNow cue={last('lightstick') ?? last('ls')} testId="cue-stick-state" />}

@@ -1,35 +1,42 @@
-import { type AlertInput, LIGHTSTICK_SONGS } from '@encore/contract';
+import type { LightstickSong } from '@encore/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button.tsx';
 import { Field } from '../../../components/ui/field.tsx';
-import { builtInSong, lightstickAlert, lsAlert } from './alert-forms.ts';
+import { lightstickAlert, lsAlert, songNamed } from './alert-forms.ts';
+import { CueActions, type Publish } from './cue-actions.tsx';
 
 interface LightstickCardProps {
   busy: string | null;
+  /** The songs offered: the show's own, or the built-in list (alert-forms.ts showSongs). */
+  songs: readonly LightstickSong[];
+  /** Whether `songs` are the show's own (Setup) rather than the built-in list. */
+  ownSongs: boolean;
   /** The current state line (cue-now.tsx). */
   now?: ReactNode;
-  publish: (action: string, alert: AlertInput) => Promise<void>;
+  publish: Publish;
 }
 
 /** Light-stick cues: a track (song, tempo, gradient) started and stopped, and light-sticks on with a timer. */
-export function LightstickCard({ busy, publish, now }: LightstickCardProps) {
+export function LightstickCard({ busy, publish, now, songs, ownSongs }: LightstickCardProps) {
   const { t } = useTranslation();
   const [stick, setStick] = useState({ title: '', tempo: '120', timer: '10', gradient: false });
   const songsId = useId();
-  const song = builtInSong(stick.title);
+  const song = songNamed(songs, stick.title);
   return (
     <section className="control-card" aria-labelledby="control-stick">
       <h2 id="control-stick">{t('control-stick-title')}</h2>
       {now}
+      <p className="host-muted" data-testid="control-stick-songs">
+        {`${ownSongs ? t('control-stick-show-songs') : t('control-stick-builtin-songs')} (${songs.length})`}
+      </p>
       <div className="control-card__row">
         <Field
           label={t('control-stick-song')}
           value={stick.title}
           list={songsId}
           onChange={(e) => {
-            // Choosing a built-in song (BT-07) brings its tempo and gradient.
-            const picked = builtInSong(e.target.value);
+            // Choosing one of the offered songs brings its tempo and gradient.
+            const picked = songNamed(songs, e.target.value);
             setStick({
               ...stick,
               title: e.target.value,
@@ -39,7 +46,7 @@ export function LightstickCard({ busy, publish, now }: LightstickCardProps) {
           data-testid="control-stick-song"
         />
         <datalist id={songsId}>
-          {LIGHTSTICK_SONGS.map((s) => (
+          {songs.map((s) => (
             <option key={s.title} value={s.title}>
               {`${s.version} · ${s.bpm} bpm`}
             </option>
@@ -62,35 +69,31 @@ export function LightstickCard({ busy, publish, now }: LightstickCardProps) {
         />
         {t('control-stick-gradient')}
       </label>
-      <div className="control-card__row">
-        <Button
-          busy={busy === 'stick-start'}
-          onClick={() =>
-            void publish(
-              'stick-start',
+      <CueActions
+        busy={busy}
+        publish={publish}
+        actions={[
+          {
+            action: 'stick-start',
+            label: t('control-stick-start'),
+            alert: () =>
               lightstickAlert('start', {
                 title: stick.title,
                 tempo: Number(stick.tempo) || 120,
                 gradient: stick.gradient,
                 ...(song ? { startDelay: song.start, duration: song.duration } : {}),
               }),
-            )
-          }
-          data-testid="control-stick-start"
-        >
-          {t('control-stick-start')}
-        </Button>
-        <Button
-          variant="secondary"
-          busy={busy === 'stick-stop'}
-          onClick={() =>
-            void publish('stick-stop', lightstickAlert('stop', { title: '', tempo: 120, gradient: false }))
-          }
-          data-testid="control-stick-stop"
-        >
-          {t('control-stick-stop')}
-        </Button>
-      </div>
+            testId: 'control-stick-start',
+          },
+          {
+            action: 'stick-stop',
+            label: t('control-stick-stop'),
+            variant: 'secondary',
+            alert: () => lightstickAlert('stop', { title: '', tempo: 120, gradient: false }),
+            testId: 'control-stick-stop',
+          },
+        ]}
+      />
       <div className="control-card__row control-card__row--divided">
         <Field
           label={t('control-stick-timer')}
@@ -101,22 +104,19 @@ export function LightstickCard({ busy, publish, now }: LightstickCardProps) {
           onChange={(e) => setStick({ ...stick, timer: e.target.value })}
         />
       </div>
-      <div className="control-card__row">
-        <Button
-          variant="secondary"
-          busy={busy === 'ls-on'}
-          onClick={() => void publish('ls-on', lsAlert(true, stick.timer))}
-        >
-          {t('control-ls-on')}
-        </Button>
-        <Button
-          variant="ghost"
-          busy={busy === 'ls-off'}
-          onClick={() => void publish('ls-off', lsAlert(false, ''))}
-        >
-          {t('control-ls-off')}
-        </Button>
-      </div>
+      <CueActions
+        busy={busy}
+        publish={publish}
+        actions={[
+          {
+            action: 'ls-on',
+            label: t('control-ls-on'),
+            variant: 'secondary',
+            alert: () => lsAlert(true, stick.timer),
+          },
+          { action: 'ls-off', label: t('control-ls-off'), variant: 'ghost', alert: () => lsAlert(false, '') },
+        ]}
+      />
     </section>
   );
 }

@@ -24,7 +24,7 @@ export function RunScreen() {
         <BroadcastPanel slug={show.slug} />
       </div>
       <aside className="run__cues" aria-label={t('host-cues-label')}>
-        <CuePanel slug={show.slug} />
+        <CuePanel slug={show.slug} songs={show.lightstick_songs} />
         <LiveCaptionsPanel slug={show.slug} languages={show.caption_files} />
       </aside>
     </section>

@@ -43,9 +43,11 @@ export function LivestreamAccess() {
   const next = useConfig().shows[0];
   // The current show's own doors (CONST-01 decided): 30 minutes without an event_enter_time.
   const doorsMinutes = next ? doorsMinutesBefore(next) : DEFAULT_DOORS_BEFORE_START_MS / 60_000;
-  const onSale = showTimeParts(TICKETS_ON_SALE_FROM, locale, SHOW_TIME_ZONE);
+  // The show's own sale start when its host set one (control room), else the platform's (CONST-07).
+  const saleFrom = next?.event.sale_start_time ?? TICKETS_ON_SALE_FROM;
+  const onSale = showTimeParts(saleFrom, locale, SHOW_TIME_ZONE);
   // The year in the locale's own date form, not glued on in English order (issue 14).
-  const onSaleDate = longDate(TICKETS_ON_SALE_FROM, locale, SHOW_TIME_ZONE);
+  const onSaleDate = longDate(saleFrom, locale, SHOW_TIME_ZONE);
 
   return (
     <section className="access container" data-testid="livestream-access" aria-labelledby="access-title">

@@ -46,6 +46,8 @@ export const enTickets = {
   // Ticket purchase and billing (COM-07..45).
   'purchase-title': 'Buy a ticket',
   'purchase-select-lead': 'Choose your ticket for {{show}}.',
+  'purchase-sale-before': 'Tickets for {{show}} are on sale from {{date}} · {{time}} KST.',
+  'purchase-sale-closed': 'The ticket sale for {{show}} has ended.',
   'purchase-continue': 'Continue',
   'purchase-payment-title': 'Payment information',
   'purchase-edit-payment-title': 'Change payment method',

@@ -597,6 +597,8 @@ export const ja: Messages = {
   // Ticket purchase and billing (COM-07..45).
   'purchase-title': 'チケットを購入',
   'purchase-select-lead': '{{show}}のチケットを選んでください。',
+  'purchase-sale-before': '{{show}}のチケットは{{date}} · {{time}} KSTから販売します。',
+  'purchase-sale-closed': '{{show}}のチケット販売は終了しました。',
   'purchase-continue': '続ける',
   'purchase-payment-title': 'お支払い情報',
   'purchase-edit-payment-title': 'お支払い方法の変更',

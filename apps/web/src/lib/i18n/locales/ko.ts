@@ -581,6 +581,8 @@ export const ko: Messages = {
   // Ticket purchase and billing (COM-07..45).
   'purchase-title': '티켓 구매',
   'purchase-select-lead': '{{show}} 티켓을 선택하세요.',
+  'purchase-sale-before': '{{show}} 티켓은 {{date}} · {{time}} KST부터 판매합니다.',
+  'purchase-sale-closed': '{{show}} 티켓 판매가 종료되었습니다.',
   'purchase-continue': '계속',
   'purchase-payment-title': '결제 정보',
   'purchase-edit-payment-title': '결제 수단 변경',

@@ -566,6 +566,8 @@ export const zhCn: Messages = {
   // Ticket purchase and billing (COM-07..45).
   'purchase-title': '购买门票',
   'purchase-select-lead': '请选择{{show}}的门票。',
+  'purchase-sale-before': '{{show}}的门票将于{{date}} · {{time}} KST开售。',
+  'purchase-sale-closed': '{{show}}的门票销售已结束。',
   'purchase-continue': '继续',
   'purchase-payment-title': '付款信息',
   'purchase-edit-payment-title': '更改付款方式',

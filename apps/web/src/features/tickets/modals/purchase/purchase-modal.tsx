@@ -1,4 +1,4 @@
-import type { Billing, Show } from '@encore/contract';
+import { type Billing, type Show, ticketSaleState } from '@encore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../../components/ui/modal.tsx';
@@ -38,7 +38,9 @@ type Order = { orderId: string; clientSecret: string; billingKey: string };
 export function PurchaseModal({ show, onClose }: { show: Show; onClose: () => void }) {
   const { t } = useTranslation();
   const locale = useUiStore((s) => s.locale);
-  const items = show.ticket_items ?? [];
+  // Outside the show's sale window nothing can be chosen (the server refuses such orders too).
+  const [sale] = useState(() => ticketSaleState(show.event, new Date()));
+  const items = sale === 'open' ? (show.ticket_items ?? []) : [];
   const [step, setStep] = useState<PurchaseStep>('SELECT_TICKET');
   const [itemId, setItemId] = useState<string | null>(
     items.length === 1 ? (items[0]?.item_id ?? null) : null,
@@ -193,7 +195,9 @@ export function PurchaseModal({ show, onClose }: { show: Show; onClose: () => vo
       {...footer}
     >
       <div className="purchase" data-step={step}>
-        {step === 'SELECT_TICKET' && <SelectTicket show={show} selected={itemId} onSelect={setItemId} />}
+        {step === 'SELECT_TICKET' && (
+          <SelectTicket show={show} sale={sale} selected={itemId} onSelect={setItemId} />
+        )}
         {(step === 'ADD_PAYMENT' || step === 'EDIT_PAYMENT') && (
           <PaymentForm
             value={form}

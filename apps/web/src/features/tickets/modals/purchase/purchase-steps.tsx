@@ -8,6 +8,7 @@ import { localeText } from '../../../../lib/i18n/locale-text.ts';
 import { useSkewStore } from '../../../../lib/store/skew-store.ts';
 import { useUiStore } from '../../../../lib/store/ui-store.ts';
 import { isEntryOpen } from '../../../../lib/time/entry-time.ts';
+import { longDate, SHOW_TIME_ZONE, showTimeParts } from '../../../../lib/time/show-time.ts';
 import { checkTicketFromCache } from '../../hooks/check-ticket.ts';
 import { retrievalStep, TICKET_RETRIEVAL } from '../../purchase-rules.ts';
 import { brandName } from './payment-form.tsx';
@@ -22,15 +23,31 @@ export function formatPrice(item: Pick<ShowTicketItem, 'price' | 'currency'>, lo
 /** SELECT_TICKET: the show's tickets for sale (COM-07). */
 export function SelectTicket({
   show,
+  sale,
   selected,
   onSelect,
 }: {
   show: Show;
+  sale: 'before' | 'open' | 'closed';
   selected: string | null;
   onSelect: (itemId: string) => void;
 }) {
   const { t } = useTranslation();
   const locale = useUiStore((s) => s.locale);
+  if (sale !== 'open') {
+    const from = show.event.sale_start_time ?? '';
+    return (
+      <p className="modal__lead" role="status" data-testid="purchase-sale-state">
+        {sale === 'before'
+          ? t('purchase-sale-before', {
+              show: show.event_name,
+              date: longDate(from, locale, SHOW_TIME_ZONE),
+              time: showTimeParts(from, locale, SHOW_TIME_ZONE).time,
+            })
+          : t('purchase-sale-closed', { show: show.event_name })}
+      </p>
+    );
+  }
   return (
     <fieldset className="ticket-choice" data-testid="purchase-select-ticket">
       <legend className="modal__lead">{t('purchase-select-lead', { show: show.event_name })}</legend>

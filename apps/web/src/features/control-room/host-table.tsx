@@ -1,0 +1,57 @@
+import type { ReactNode } from 'react';
+
+/** One column of a host table: its header (read by screen readers only when `hideHeader`) and cell. */
+export type HostColumn<T> = {
+  key: string;
+  header: ReactNode;
+  hideHeader?: boolean;
+  className?: string;
+  cell: (row: T) => ReactNode;
+};
+
+/**
+ * The control room's tables (the shows list, the codes): a scrolling wrap, column headers with
+ * scope, one row per item; `dense` for long lists.
+ */
+export function HostTable<T>({
+  columns,
+  rows,
+  rowKey,
+  rowTestId,
+  dense = false,
+  testId,
+}: {
+  columns: HostColumn<T>[];
+  rows: T[];
+  rowKey: (row: T) => string;
+  rowTestId?: (row: T) => string;
+  dense?: boolean;
+  testId: string;
+}) {
+  return (
+    <div className="host-table-wrap">
+      <table className={dense ? 'host-table host-table--dense' : 'host-table'} data-testid={testId}>
+        <thead>
+          <tr>
+            {columns.map((c) => (
+              <th key={c.key} scope="col">
+                {c.hideHeader ? <span className="visually-hidden">{c.header}</span> : c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
+              {columns.map((c) => (
+                <td key={c.key} className={c.className}>
+                  {c.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
