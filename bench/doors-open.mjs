@@ -11,7 +11,9 @@
  * watchdog.
  *
  * Knobs: BENCH_SECONDS (9: per phase, in 3 slices), BENCH_FANS (40000), BENCH_CONNECTIONS (50),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the bench database is made).
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the bench database is made),
+ * BENCH_DB (pglite or postgres: one of them), BENCH_CACHES ('caches' or 'no caches': one setup),
+ * BENCH_PHASES (returning,new,enter: the phases to run), BENCH_PROFILE_DIR (a CPU profile of each server process, written there).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { answers, createProcessGroup, freePort, keyFor } from './processes.mjs';
+import { answers, createProcessGroup, freePort, keyFor, serverArgs, wantsDb } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // The server runs TypeScript directly, which needs Node 24 (the repo's node_modules/.bin/node).
@@ -40,8 +42,11 @@ const WATCHDOG_MS = 20 * 60_000;
 const CACHE_SETUPS = [
   ['no caches', { AUTH_CACHE_MS: '0', TICKET_CACHE_MS: '0' }],
   ['caches', { AUTH_CACHE_MS: '30000', TICKET_CACHE_MS: '30000' }],
-];
+].filter(([label]) => !process.env.BENCH_CACHES || process.env.BENCH_CACHES === label);
 const RETURNING_FANS = 1000;
+/** BENCH_PHASES=enter (or returning,new,enter: a comma list) runs only those phases. */
+const PHASES = process.env.BENCH_PHASES?.split(',');
+const wantsPhase = (name) => !PHASES || PHASES.includes(name);
 
 const { run, start, stop, finish } = createProcessGroup({
   name: 'doors-open',
@@ -160,7 +165,7 @@ async function measureServer(label, dbEnv, seed) {
       ...caches,
       ...dbEnv,
     };
-    const child = await start(['apps/server/src/main.ts'], env, port);
+    const child = await start(serverArgs(), env, port);
     try {
       const check = {
         url: `http://127.0.0.1:${port}/thor/ticket/validate/`,
@@ -170,12 +175,14 @@ async function measureServer(label, dbEnv, seed) {
       // Every returning fan once or twice before the clock starts.
       await load({ ...check, fans: returning, amount: 2 * Math.min(RETURNING_FANS, seed.fans) });
       const name = (what) => `${label}, ${cacheLabel}: ${what}`;
-      await phase(name('ticket check, returning fans'), { ...check, fans: returning });
+      if (wantsPhase('returning')) {
+        await phase(name('ticket check, returning fans'), { ...check, fans: returning });
+      }
       const fresh = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
-      await phase(name('ticket check, new fans'), { ...check, fans: fresh });
+      if (wantsPhase('new')) await phase(name('ticket check, new fans'), { ...check, fans: fresh });
       const checked = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
       const enter = { url: `http://127.0.0.1:${port}/thor/shows/${seed.slug}/enter/`, fans: checked };
-      await phase(name('enter, fans who just checked'), enter);
+      if (wantsPhase('enter')) await phase(name('enter, fans who just checked'), enter);
       if (fresh.used() >= seed.fans - RETURNING_FANS) {
         process.stderr.write('  (more requests than seeded fans: raise BENCH_FANS for truly new fans)\n');
       }
@@ -195,10 +202,12 @@ try {
   process.stderr.write(`doors-open: ${FANS} fans, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`);
 
   const pgliteEnv = { DATA_DIR: path.join(tmp, 'pglite') };
-  await measureServer('PGlite', pgliteEnv, await seedFans(pgliteEnv));
+  if (wantsDb('pglite')) await measureServer('PGlite', pgliteEnv, await seedFans(pgliteEnv));
 
   const pgUrl = new URL(PG_ADMIN_URL);
-  if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
+  if (!wantsDb('postgres')) {
+    // BENCH_DB=pglite
+  } else if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
     const name = `encore_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();

@@ -109,3 +109,19 @@ export function answers(port, host = '127.0.0.1') {
 
 /** The auth token of seeded fan i (bench/seed-fans.ts writes tokens in this form). */
 export const keyFor = (prefix, i) => `${prefix}${String(i).padStart(7, '0')}`;
+
+/**
+ * The server's command line: with BENCH_PROFILE_DIR set, Node writes a CPU profile of each server
+ * process there when it exits (`--cpu-prof`; open it in Chrome DevTools or read it with
+ * `node bench/profile-top.mjs`).
+ */
+export function serverArgs(script = 'apps/server/src/main.ts') {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, script] : [script];
+}
+
+/** Which databases a run measures: BENCH_DB=pglite or postgres for one of them, both by default. */
+export function wantsDb(which) {
+  const only = process.env.BENCH_DB;
+  return !only || only === which;
+}
