@@ -1,12 +1,15 @@
 /**
  * Where a CPU profile's time went: the functions with the most self time, and the same summed per
  * package or source file, from a `.cpuprofile` that `--cpu-prof` wrote (BENCH_PROFILE_DIR).
+ * Percentages are of the busy time (idle samples left out).
  *
- *   node bench/profile-top.mjs <file.cpuprofile> [rows]
+ *   node bench/profile-top.mjs <file.cpuprofile> [rows] [last seconds]
+ *
+ * With `last seconds`, only the samples of the profile's last seconds (the last phase of a bench).
  */
 import { readFileSync } from 'node:fs';
 
-const [file, rowsArg] = process.argv.slice(2);
+const [file, rowsArg, lastArg] = process.argv.slice(2);
 if (!file) {
   console.error('usage: node bench/profile-top.mjs <file.cpuprofile> [rows]');
   process.exit(2);
@@ -17,7 +20,12 @@ const profile = JSON.parse(readFileSync(file, 'utf8'));
 /** Microseconds per node id: the sampling interval each sample stands for. */
 const selfUs = new Map();
 const { samples, timeDeltas } = profile;
+const idle = new Set(profile.nodes.filter((n) => n.callFrame.functionName === '(idle)').map((n) => n.id));
+const from = lastArg ? profile.endTime - Number(lastArg) * 1e6 : 0;
+let at = profile.startTime;
 for (let i = 0; i < samples.length; i++) {
+  at += timeDeltas[i] ?? 0;
+  if (at < from || idle.has(samples[i])) continue;
   selfUs.set(samples[i], (selfUs.get(samples[i]) ?? 0) + (timeDeltas[i] ?? 0));
 }
 const totalUs = [...selfUs.values()].reduce((a, b) => a + b, 0);
@@ -69,7 +77,7 @@ walk(profile.nodes[0].id, new Set());
 
 const pct = (us) => `${((100 * us) / totalUs).toFixed(1).padStart(5)} %`;
 const top = (map) => [...map.entries()].sort((a, b) => b[1] - a[1]).slice(0, rows);
-console.log(`${file}: ${(totalUs / 1e6).toFixed(1)} s sampled\n\nself time per function:`);
+console.log(`${file}: ${(totalUs / 1e6).toFixed(1)} s busy\n\nself time per function:`);
 for (const [name, us] of top(byFn)) console.log(`${pct(us)}  ${name}`);
 console.log('\nself time per package or file:');
 for (const [name, us] of top(byPlace)) console.log(`${pct(us)}  ${name}`);
