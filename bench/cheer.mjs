@@ -12,7 +12,8 @@
  * is read: expected total = count per post x posts answered 200.
  *
  * Knobs: BENCH_POSTS (30000 per slice), BENCH_FANS (5000), BENCH_CONNECTIONS (50),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres).
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DB (pglite or postgres: one
+ * of them), BENCH_PROFILE_DIR (a CPU profile of each server process, written there).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -21,7 +22,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { answers, createProcessGroup, freePort, keyFor } from './processes.mjs';
+import { answers, createProcessGroup, freePort, keyFor, serverArgs, wantsDb } from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
@@ -114,7 +115,7 @@ async function measureServer(label, dbEnv) {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
   const child = await start(
-    ['apps/server/src/main.ts'],
+    serverArgs(),
     {
       PATH: process.env.PATH,
       NODE_ENV: 'development',
@@ -193,10 +194,12 @@ try {
   bare = `http://127.0.0.1:${barePort}/check`;
   await load({ url: bare, body: '{}', amount: 5000 });
 
-  await measureServer('PGlite', { DATA_DIR: path.join(tmp, 'pglite') });
+  if (wantsDb('pglite')) await measureServer('PGlite', { DATA_DIR: path.join(tmp, 'pglite') });
 
   const pgUrl = new URL(PG_ADMIN_URL);
-  if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
+  if (!wantsDb('postgres')) {
+    // BENCH_DB=pglite
+  } else if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
     const name = `encore_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();

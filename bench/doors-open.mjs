@@ -11,7 +11,9 @@
  * watchdog.
  *
  * Knobs: BENCH_SECONDS (9: per phase, in 3 slices), BENCH_FANS (40000), BENCH_CONNECTIONS (50),
- * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the bench database is made).
+ * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the bench database is made),
+ * BENCH_DB (pglite or postgres: one of them), BENCH_CACHES ('caches' or 'no caches': one setup),
+ * BENCH_PHASES (returning,new,enter: the phases to run), BENCH_PROFILE_DIR (a CPU profile of each server process, written there).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,7 +21,16 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { answers, createProcessGroup, freePort, keyFor } from './processes.mjs';
+import {
+  answers,
+  backendPids,
+  cpuSeconds,
+  createProcessGroup,
+  freePort,
+  keyFor,
+  serverArgs,
+  wantsDb,
+} from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // The server runs TypeScript directly, which needs Node 24 (the repo's node_modules/.bin/node).
@@ -40,8 +51,11 @@ const WATCHDOG_MS = 20 * 60_000;
 const CACHE_SETUPS = [
   ['no caches', { AUTH_CACHE_MS: '0', TICKET_CACHE_MS: '0' }],
   ['caches', { AUTH_CACHE_MS: '30000', TICKET_CACHE_MS: '30000' }],
-];
+].filter(([label]) => !process.env.BENCH_CACHES || process.env.BENCH_CACHES === label);
 const RETURNING_FANS = 1000;
+/** BENCH_PHASES=enter (or returning,new,enter: a comma list) runs only those phases. */
+const PHASES = process.env.BENCH_PHASES?.split(',');
+const wantsPhase = (name) => !PHASES || PHASES.includes(name);
 
 const { run, start, stop, finish } = createProcessGroup({
   name: 'doors-open',
@@ -97,11 +111,13 @@ const total = (list, pick) => list.reduce((sum, r) => sum + pick(r), 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
 let bare = null;
+let bareChild = () => null;
 async function bareRoute() {
   if (!bare) {
     const port = await freePort();
     const child = await start(['bench/bare-fastify.mjs', String(port)], { PATH: process.env.PATH }, port);
     bare = { child, url: `http://127.0.0.1:${port}/check` };
+    bareChild = () => child;
     await load({ url: bare.url, body: '{}', seconds: WARMUP_SECONDS });
   }
   return { url: bare.url, body: JSON.stringify({ paid_event: 'BENCH', redeemed_only: true }) };
@@ -116,15 +132,29 @@ async function phase(name, target) {
   const baseline = await bareRoute();
   const b = [];
   const t = [];
+  const cpu = { bare: 0, server: 0, db: 0 };
   for (let round = 0; round < ROUNDS; round++) {
+    const bare0 = cpuSeconds([bareChild().pid]);
     b.push(await load({ ...baseline, seconds: BARE_SLICE_SECONDS }));
+    cpu.bare += cpuSeconds([bareChild().pid]) - bare0;
+    const server0 = cpuSeconds([target.pid]);
+    const dbPids0 = target.dbPids ? await target.dbPids() : [];
+    const db0 = cpuSeconds(dbPids0);
     t.push(await load({ ...target, seconds: SECONDS / ROUNDS }));
+    cpu.server += cpuSeconds([target.pid]) - server0;
+    // Connections opened during the slice count from zero.
+    const dbPids1 = target.dbPids ? await target.dbPids() : [];
+    cpu.db += cpuSeconds([...new Set([...dbPids0, ...dbPids1])]) - db0;
   }
   const rate = (list) => total(list, (r) => r.requests.total) / total(list, (r) => r.duration);
+  const perRequest = (seconds, list) => (1e6 * seconds) / total(list, (r) => r.requests.total);
   const row = {
     name,
     rps: rate(t),
     baseline: rate(b),
+    serverUs: perRequest(cpu.server, t),
+    dbUs: target.dbPids ? perRequest(cpu.db, t) : null,
+    bareUs: perRequest(cpu.bare, b),
     p50: median(t.map((r) => r.latency.p50)),
     p99: Math.max(...t.map((r) => r.latency.p99)),
     non2xx: total(t, (r) => r.non2xx),
@@ -144,7 +174,7 @@ async function phase(name, target) {
  * - ticket check, new fans: every request from a fan this process has not seen (the database path);
  * - enter: the fans who just checked, in the same order (the gate right after the landing's check).
  */
-async function measureServer(label, dbEnv, seed) {
+async function measureServer(label, dbEnv, seed, dbPids = null) {
   for (const [cacheLabel, caches] of CACHE_SETUPS) {
     const port = await freePort();
     const env = {
@@ -160,9 +190,11 @@ async function measureServer(label, dbEnv, seed) {
       ...caches,
       ...dbEnv,
     };
-    const child = await start(['apps/server/src/main.ts'], env, port);
+    const child = await start(serverArgs(), env, port);
     try {
       const check = {
+        pid: child.pid,
+        dbPids,
         url: `http://127.0.0.1:${port}/thor/ticket/validate/`,
         body: JSON.stringify({ paid_event: seed.paidEventName, redeemed_only: true }),
       };
@@ -170,12 +202,19 @@ async function measureServer(label, dbEnv, seed) {
       // Every returning fan once or twice before the clock starts.
       await load({ ...check, fans: returning, amount: 2 * Math.min(RETURNING_FANS, seed.fans) });
       const name = (what) => `${label}, ${cacheLabel}: ${what}`;
-      await phase(name('ticket check, returning fans'), { ...check, fans: returning });
+      if (wantsPhase('returning')) {
+        await phase(name('ticket check, returning fans'), { ...check, fans: returning });
+      }
       const fresh = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
-      await phase(name('ticket check, new fans'), { ...check, fans: fresh });
+      if (wantsPhase('new')) await phase(name('ticket check, new fans'), { ...check, fans: fresh });
       const checked = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
-      const enter = { url: `http://127.0.0.1:${port}/thor/shows/${seed.slug}/enter/`, fans: checked };
-      await phase(name('enter, fans who just checked'), enter);
+      const enter = {
+        pid: child.pid,
+        dbPids,
+        url: `http://127.0.0.1:${port}/thor/shows/${seed.slug}/enter/`,
+        fans: checked,
+      };
+      if (wantsPhase('enter')) await phase(name('enter, fans who just checked'), enter);
       if (fresh.used() >= seed.fans - RETURNING_FANS) {
         process.stderr.write('  (more requests than seeded fans: raise BENCH_FANS for truly new fans)\n');
       }
@@ -195,10 +234,12 @@ try {
   process.stderr.write(`doors-open: ${FANS} fans, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`);
 
   const pgliteEnv = { DATA_DIR: path.join(tmp, 'pglite') };
-  await measureServer('PGlite', pgliteEnv, await seedFans(pgliteEnv));
+  if (wantsDb('pglite')) await measureServer('PGlite', pgliteEnv, await seedFans(pgliteEnv));
 
   const pgUrl = new URL(PG_ADMIN_URL);
-  if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
+  if (!wantsDb('postgres')) {
+    // BENCH_DB=pglite
+  } else if (await answers(Number(pgUrl.port || 5432), pgUrl.hostname)) {
     const name = `encore_bench_${process.pid}`;
     const admin = new pg.Client({ connectionString: PG_ADMIN_URL });
     await admin.connect();
@@ -207,7 +248,7 @@ try {
       const dbUrl = new URL(PG_ADMIN_URL);
       dbUrl.pathname = `/${name}`;
       const pgEnv = { DATABASE_URL: dbUrl.toString() };
-      await measureServer('PostgreSQL', pgEnv, await seedFans(pgEnv));
+      await measureServer('PostgreSQL', pgEnv, await seedFans(pgEnv), () => backendPids(admin, name));
     } finally {
       await admin.query(`drop database if exists ${name} with (force)`);
       await admin.end();
@@ -228,12 +269,16 @@ console.log(
     `(autocannon, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} slices alternating with ` +
     `the bare route, ${FANS} seeded fans)\n`,
 );
-console.log('| run | requests/s | p50 ms | p99 ms | non-2xx / failed | bare Fastify, same minutes | ratio |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log(
+  '| run | requests/s | p50 ms | p99 ms | non-2xx / failed | bare Fastify, same minutes | ratio | ' +
+    'CPU µs per request: server / database / bare |',
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of rows) {
   const ratio = `${((100 * r.rps) / r.baseline).toFixed(0)} %`;
   console.log(
     `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} / ${r.failed} | ` +
-      `${Math.round(r.baseline)} | ${ratio} |`,
+      `${Math.round(r.baseline)} | ${ratio} | ${Math.round(r.serverUs)} / ` +
+      `${r.dbUs === null ? 'in it' : Math.round(r.dbUs)} / ${Math.round(r.bareUs)} |`,
   );
 }

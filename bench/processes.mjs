@@ -1,6 +1,7 @@
 // The child processes of a benchmark (servers, seeders, load generators): started from the repository
 // root, tracked so that a watchdog or the end of the run can kill whatever is still running.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import net from 'node:net';
 
 /**
@@ -109,3 +110,47 @@ export function answers(port, host = '127.0.0.1') {
 
 /** The auth token of seeded fan i (bench/seed-fans.ts writes tokens in this form). */
 export const keyFor = (prefix, i) => `${prefix}${String(i).padStart(7, '0')}`;
+
+/**
+ * The server's command line: with BENCH_PROFILE_DIR set, Node writes a CPU profile of each server
+ * process there when it exits (`--cpu-prof`; open it in Chrome DevTools or read it with
+ * `node bench/profile-top.mjs`).
+ */
+export function serverArgs(script = 'apps/server/src/main.ts') {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`, script] : [script];
+}
+
+/** Which databases a run measures: BENCH_DB=pglite or postgres for one of them, both by default. */
+export function wantsDb(which) {
+  const only = process.env.BENCH_DB;
+  return !only || only === which;
+}
+
+/**
+ * CPU seconds (user + system) the processes have used so far, from /proc (Linux; 0 elsewhere). On
+ * a shared machine the requests per second move with the other work, the CPU a request costs much
+ * less: the benches report it beside the rates.
+ */
+export function cpuSeconds(pids) {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      // Fields after the command (which may hold spaces): utime and stime are the 12th and 13th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // gone, or no /proc
+    }
+  }
+  return ticks / CLOCK_TICKS;
+}
+/** USER_HZ: 100 on every Linux this runs on. */
+const CLOCK_TICKS = 100;
+
+/** The PostgreSQL server processes serving one database (its connections' backends). */
+export async function backendPids(admin, database) {
+  const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [database]);
+  return rows.map((r) => r.pid);
+}

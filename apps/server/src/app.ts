@@ -72,8 +72,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  app.addHook('onSend', async (req, reply) => {
+  // A callback hook, not an async one: no promise per answer.
+  app.addHook('onSend', (req, reply, payload, done) => {
     reply.header('x-request-id', req.id);
+    done(null, payload);
   });
   app.decorateRequest('session', null);
 

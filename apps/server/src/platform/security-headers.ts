@@ -1,5 +1,5 @@
-import fastifyHelmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
@@ -84,9 +84,29 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   };
 }
 
+/**
+ * The headers @fastify/helmet sets for this configuration, worked out once. The plugin builds
+ * helmet's middleware anew on every request (parsing the policy each time: 5 % of a cheer post's
+ * CPU in a profile, docs/benchmarks.md); the headers depend on the configuration only, so a
+ * throwaway app with the plugin answers one request at start-up and its headers are kept.
+ */
+async function helmetHeaders(options: FastifyHelmetOptions): Promise<[string, string][]> {
+  const probe = Fastify({ logger: false });
+  let headers: [string, string][] = [];
+  await probe.register(fastifyHelmet, options);
+  probe.get('/', async (_req, reply) => {
+    // Only the onRequest hooks (helmet's) have run: these are the plugin's headers and no others.
+    headers = Object.entries(reply.getHeaders()).map(([name, value]) => [name, String(value)]);
+    return '';
+  });
+  await probe.inject({ method: 'GET', url: '/' });
+  await probe.close();
+  return headers;
+}
+
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config): Promise<void> {
   const ancestors = config.csp.frameAncestors;
-  await app.register(fastifyHelmet, {
+  const headers = await helmetHeaders({
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(config) },
     // Browsers without frame-ancestors get the nearest X-Frame-Options; a list of origins has none.
     xFrameOptions:
@@ -103,8 +123,18 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     strictTransportSecurity:
       config.env === 'production' ? { maxAge: 365 * 24 * 3600, includeSubDomains: true } : false,
   });
+  if (!headers.some(([name]) => name === 'content-security-policy')) {
+    throw new Error('security headers: helmet set no Content-Security-Policy');
+  }
+  // On the raw response, as helmet does: a route's own reply.header (a stricter CSP) still wins.
+  // Callback hooks, not async ones: no promise per request on the hot paths.
+  app.addHook('onRequest', (_req, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
+  });
   // Media may be fetched by a CDN in front of the origin, or by a Cast receiver on another origin.
-  app.addHook('onSend', async (req, reply) => {
+  app.addHook('onSend', (req, reply, payload, done) => {
     if (req.url.startsWith('/media/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+    done(null, payload);
   });
 }

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
+import { presenterShaped } from '../../platform/presenter-serializer.ts';
 import type { CheerService } from './cheer.service.ts';
 
 const err = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody]));
@@ -21,6 +22,8 @@ export function cheerRoutes(deps: { cheer: CheerService; guards: AuthGuards }): 
       '/thor/hangs/:hangId/:sessionId/wall_reaction/',
       {
         preHandler: deps.guards.requireAuth,
+        // Tens of thousands a second (docs/benchmarks.md).
+        ...presenterShaped,
         schema: {
           tags: ['cheer'],
           summary: 'Add a light-stick count (toss_data.lt_stk) to the show wall (500 OVER_CAPACITY)',

@@ -14,7 +14,7 @@ export type NewSession = {
 export type EntryOutcome = { kind: 'entered'; replaced: string[]; count: number } | { kind: 'no-ticket' };
 
 type EntryRow = {
-  kind: 'ended' | 'new' | 'count';
+  kind: 'held' | 'ended' | 'new' | 'count';
   id: string | null;
   ticket_id: number;
   info: string | null;
@@ -51,84 +51,26 @@ export type TicketDevices = { ticketId: number; userId: number; paidEventName: s
 export function createDevicesRepo(db: Db) {
   return {
     /**
-     * The entries of a batch in one transaction of two statements (DEV-01, DEV-02), however many fans
-     * it holds: lock the tickets (in id order, so that two nodes' batches never deadlock), then one
-     * statement that ends the stale sessions ('expired') and, per ticket, all but the newest
-     * `limit` live ones ('replaced'), and opens the new ones. Answers per entry the sessions it
-     * replaced and the ticket's live count, or 'no-ticket' when the ticket is gone.
+     * The entries of a batch in one round trip (DEV-01, DEV-02), however many fans it holds: the
+     * function encore_enter (migration 0023) locks the tickets in id order, ends the stale sessions
+     * ('expired') and, per ticket, all but the newest `limit` live ones ('replaced'), and opens the
+     * new ones, in its own transaction. Answers per entry the sessions it replaced and the ticket's
+     * live count, or 'no-ticket' when the ticket is gone.
      */
     async enterMany(
       entries: readonly NewSession[],
       opts: { limit: number; seenSince: Date; at: Date },
     ): Promise<EntryOutcome[]> {
-      return db.transaction().execute(async (tx) => {
-        const ticketIds = [...new Set(entries.map((e) => e.ticketId))].sort((a, b) => a - b);
-        const locked = await tx
-          .selectFrom('tickets')
-          .select('id')
-          .where('id', 'in', ticketIds)
-          .orderBy('id')
-          .forUpdate()
-          .execute();
-        const held = new Set(locked.map((r) => r.id));
-        const admitted = entries.filter((e) => held.has(e.ticketId));
-        if (admitted.length === 0) return entries.map((): EntryOutcome => ({ kind: 'no-ticket' }));
-
-        const { rows } = await sql<{
-          kind: 'ended' | 'new' | 'count';
-          id: string | null;
-          ticket_id: number;
-          info: string | null;
-        }>`
-          with input as (
-            select * from unnest(
-              ${admitted.map((e) => e.id)}::uuid[], ${admitted.map((e) => e.userId)}::int[],
-              ${admitted.map((e) => e.showId)}::int[], ${admitted.map((e) => e.ticketId)}::int[],
-              ${admitted.map((e) => e.authTokenId)}::int[], ${admitted.map((e) => e.at.toISOString())}::timestamptz[]
-            ) with ordinality as i(id, user_id, show_id, ticket_id, auth_token_id, at, ord)
-          ),
-          open as (
-            select d.id, d.ticket_id, d.created_at, d.last_seen_at from device_sessions d
-            where d.ticket_id in (select ticket_id from input) and d.ended_at is null
-          ),
-          ranked as (
-            select id, ticket_id, is_new,
-              row_number() over (partition by ticket_id order by at desc, ord desc, id desc) as rn
-            from (
-              select id, ticket_id, created_at as at, 0::bigint as ord, false as is_new
-              from open where last_seen_at > ${opts.seenSince.toISOString()}::timestamptz
-              union all
-              select id, ticket_id, at, ord, true from input
-            ) candidates
-          ),
-          ended as (
-            update device_sessions d
-            set ended_at = ${opts.at.toISOString()}::timestamptz,
-                end_reason = case when d.id in (select id from ranked) then 'replaced' else 'expired' end
-            where d.ended_at is null and d.id in (
-              select id from open where last_seen_at <= ${opts.seenSince.toISOString()}::timestamptz
-              union all
-              select id from ranked where rn > ${opts.limit} and not is_new
-            )
-            returning d.id, d.ticket_id, d.end_reason
-          ),
-          created as (
-            insert into device_sessions
-              (id, user_id, show_id, ticket_id, auth_token_id, created_at, last_seen_at, ended_at, end_reason)
-            select i.id, i.user_id, i.show_id, i.ticket_id, i.auth_token_id, i.at, i.at,
-              case when r.rn > ${opts.limit} then ${opts.at.toISOString()}::timestamptz end,
-              case when r.rn > ${opts.limit} then 'replaced' end
-            from input i join ranked r on r.id = i.id
-            returning id
-          )
-          select 'ended' as kind, id::text as id, ticket_id, end_reason as info from ended
-          union all
-          select 'new', id::text, ticket_id, case when rn > ${opts.limit} then 'replaced' end from ranked where is_new
-          union all
-          select 'count', null, ticket_id, count(*)::text from ranked where rn <= ${opts.limit} group by ticket_id
-        `.execute(tx);
-        return outcomes(entries, held, rows);
-      });
+      const { rows } = await sql<EntryRow>`
+        select kind, id, ticket_id, info from encore_enter(
+          ${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.userId)}::int[],
+          ${entries.map((e) => e.showId)}::int[], ${entries.map((e) => e.ticketId)}::int[],
+          ${entries.map((e) => e.authTokenId)}::int[], ${entries.map((e) => e.at.toISOString())}::timestamptz[],
+          ${opts.at.toISOString()}::timestamptz, ${opts.seenSince.toISOString()}::timestamptz, ${opts.limit}::int
+        )
+      `.execute(db);
+      const held = new Set(rows.filter((r) => r.kind === 'held').map((r) => r.ticket_id));
+      return outcomes(entries, held, rows);
     },
 
     /** Ends those still open; answers the ids this call ended (a racing end wins only once). */

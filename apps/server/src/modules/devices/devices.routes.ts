@@ -2,6 +2,7 @@ import { EnterEventParams, EnterEventResponse, ErrorBody, LeaveEventParams } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
+import { presenterShaped } from '../../platform/presenter-serializer.ts';
 import type { DevicesService } from './devices.service.ts';
 
 const err = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody]));
@@ -12,6 +13,8 @@ export function devicesRoutes(deps: { devices: DevicesService; guards: AuthGuard
       '/thor/shows/:slug/enter/',
       {
         preHandler: deps.guards.requireAuth,
+        // Doors-open: thousands a second (docs/benchmarks.md).
+        ...presenterShaped,
         schema: {
           tags: ['shows'],
           summary: 'A device enters the show (the gate before join_hang)',

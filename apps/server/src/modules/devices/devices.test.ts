@@ -55,6 +55,9 @@ describe('POST /thor/shows/{slug}/enter/', () => {
     const res = await enter(show.slug, headers);
     expect(res.statusCode).toBe(200);
     const body = EnterEventResponse.parse(res.json());
+    // Exactly the contract's shape (the route skips zod's re-parse of its answer): no field more,
+    // no default left out.
+    expect(res.json()).toStrictEqual(body);
     expect(body).toMatchObject({
       devices: 1,
       chat_enabled: true,
