@@ -20,6 +20,12 @@
  * Ceiling mode (BENCH_CEILING=1): per target, the rate starts at BENCH_RATE and rises by 1.6x each
  * step of BENCH_SECONDS (at most BENCH_CEILING_STEPS steps) until p99 passes BENCH_P99_LIMIT_MS (200)
  * or under 99 % is delivered; the report gives every step and the highest rate held.
+ *
+ * Soak mode (BENCH_SOAK_MINUTES=30, Encore only): the load above held steady for that long; every
+ * 30 s the node's /metrics (resident memory, V8 heap, event-loop delay, sockets) and the window's
+ * deliveries are sampled, and the report compares the first five minutes with the last five.
+ *   BENCH_SOAK_MINUTES=30 BENCH_CONNECTIONS=1000 BENCH_ROOM_SIZE=500 BENCH_RATE=10 \
+ *     node_modules/.bin/node bench/chat.mjs
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -30,6 +36,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { createProcessGroup, freePort } from './processes.mjs';
+import { scrapeMetrics } from './scrape-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
@@ -48,12 +55,15 @@ const ROOMS = Math.ceil(CONNECTIONS / ROOM_SIZE);
 const CEILING = process.env.BENCH_CEILING === '1';
 const P99_LIMIT_MS = num('BENCH_P99_LIMIT_MS', 200, 10, 10_000);
 const CEILING_STEPS = num('BENCH_CEILING_STEPS', 6, 1, 20);
+const SOAK_MINUTES = num('BENCH_SOAK_MINUTES', 0, 0, 24 * 60);
+const SOAK_SAMPLE_MS = 30_000;
+const METRICS_TOKEN = randomUUID();
 
 const { children, run, start, stop, finish } = createProcessGroup({
   name: 'chat',
   root: ROOT,
   node: NODE,
-  watchdogMs: 10 * 60_000,
+  watchdogMs: (10 + SOAK_MINUTES) * 60_000,
   serverWaitMs: 60_000,
   stopGraceMs: 10_000,
 });
@@ -160,14 +170,66 @@ async function window(pool, connected, publishers, rate) {
   };
 }
 
+/**
+ * Steady load for SOAK_MINUTES: the publishers never stop; every SOAK_SAMPLE_MS the node's metrics
+ * and the deliveries of the last window (received since its start, latency histogram) are sampled.
+ */
+async function soak(pool, connected, publishers, metricsBase) {
+  const samples = [];
+  const startedAt = Date.now();
+  await scrapeMetrics(metricsBase, METRICS_TOKEN); // the event-loop window starts here
+  const stopLoop = publishLoop(publishers, RATE);
+  let since = Date.now();
+  let failures = 0;
+  await pool.reset(since);
+  try {
+    while (Date.now() - startedAt < SOAK_MINUTES * 60_000) {
+      await new Promise((r) => setTimeout(r, SOAK_SAMPLE_MS));
+      const m = await scrapeMetrics(metricsBase, METRICS_TOKEN);
+      const { received, hist } = await pool.report();
+      const now = Date.now();
+      const seconds = (now - since) / 1000;
+      since = now;
+      await pool.reset(since);
+      const sample = {
+        minute: (now - startedAt) / 60_000,
+        ...m,
+        perSecond: Math.round(received / seconds),
+        p99: percentile(hist, received, 0.99),
+      };
+      samples.push(sample);
+      process.stderr.write(
+        `  soak ${sample.minute.toFixed(1)} min: rss ${(m.rss / 2 ** 20).toFixed(0)} MB, heap ${(m.heap / 2 ** 20).toFixed(0)} MB, ` +
+          `loop p99 ${(m.loopP99 * 1000).toFixed(1)} ms, sockets ${m.sockets}, ${sample.perSecond} deliveries/s, p99 ${sample.p99} ms\n`,
+      );
+    }
+  } finally {
+    failures = stopLoop().failures;
+  }
+  const mean = (list, key) => list.reduce((s, x) => s + x[key], 0) / Math.max(1, list.length);
+  const first = samples.filter((x) => x.minute <= 5);
+  const last = samples.filter((x) => x.minute > SOAK_MINUTES - 5);
+  const keys = ['rss', 'heap', 'loopP99', 'sockets', 'perSecond', 'p99'];
+  const compare = Object.fromEntries(keys.map((k) => [k, { first: mean(first, k), last: mean(last, k) }]));
+  return {
+    samples,
+    compare,
+    perSecond: Math.round(mean(samples, 'perSecond')),
+    p99: Math.max(...samples.map((x) => x.p99)),
+    publishFailures: failures,
+  };
+}
+
 /** One target: connect every socket, warm up, measure SECONDS of publishing (or climb), drain, report. */
-async function measure(name, mode, url, clients, publishers) {
+async function measure(name, mode, url, clients, publishers, metricsBase) {
   const pool = clientPool();
   try {
     const { connected, failed } = await pool.connect(mode, url, clients);
     const warm = publishLoop(publishers);
     await new Promise((r) => setTimeout(r, WARMUP_MS));
     warm();
+    if (SOAK_MINUTES > 0)
+      return { name, connected, failed, ...(await soak(pool, connected, publishers, metricsBase)) };
     if (!CEILING) return { name, connected, failed, ...(await window(pool, connected, publishers, RATE)) };
     const steps = [];
     let held = null;
@@ -204,6 +266,7 @@ async function encore() {
         CHAT_HANG_CAPACITY: '1',
         CHAT_USER_BUDGET: '10000',
         CHAT_HANG_BUDGET: '1000000',
+        METRICS_TOKEN,
       },
       port,
     );
@@ -257,6 +320,7 @@ async function encore() {
         `ws://127.0.0.1:${port}/realtime`,
         clients,
         publishers,
+        base,
       );
     } finally {
       await stop(server);
@@ -306,7 +370,7 @@ async function baseline(mode) {
 }
 
 const results = [];
-for (const target of TARGETS) {
+for (const target of SOAK_MINUTES > 0 ? ['encore'] : TARGETS) {
   process.stderr.write(`chat: ${target}...\n`);
   results.push(target === 'encore' ? await encore() : await baseline(target));
 }
@@ -317,6 +381,29 @@ console.log(
   `\nchat fan-out: ${CONNECTIONS} connections in rooms of ${ROOM_SIZE}, ${RATE} msg/s per room, ${SECONDS} s, ` +
     `${CLIENT_PROCS} client processes; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
 );
+if (SOAK_MINUTES > 0) {
+  const [r] = results;
+  const MB = 2 ** 20;
+  const show = {
+    rss: (v) => `${(v / MB).toFixed(1)} MB`,
+    heap: (v) => `${(v / MB).toFixed(1)} MB`,
+    loopP99: (v) => `${(v * 1000).toFixed(1)} ms`,
+    sockets: (v) => v.toFixed(0),
+    perSecond: (v) => v.toFixed(0),
+    p99: (v) => `${v.toFixed(0)} ms`,
+  };
+  console.log(
+    `Soak: ${SOAK_MINUTES} min at steady load, sampled every ${SOAK_SAMPLE_MS / 1000} s (${r.samples.length} samples), ${r.publishFailures} publish errors, ${r.connected} connected (${r.failed} failed); ` +
+      `offered ${RATE * r.connected} deliveries/s, worst window p99 ${r.p99} ms\n`,
+  );
+  console.log('| series | first 5 min (mean) | last 5 min (mean) | change |');
+  console.log('|---|---:|---:|---:|');
+  for (const [k, { first, last }] of Object.entries(r.compare)) {
+    const change = first ? `${(((last - first) / first) * 100).toFixed(1)} %` : 'n/a';
+    console.log(`| ${k} | ${show[k](first)} | ${show[k](last)} | ${change} |`);
+  }
+  process.exit(0);
+}
 if (CEILING) {
   console.log(`Ceiling: the highest rate with p99 <= ${P99_LIMIT_MS} ms and 99 % delivered.\n`);
   console.log('| server | step msg/s per room | deliveries/s | delivered | p50 ms | p99 ms | held |');

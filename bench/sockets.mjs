@@ -19,6 +19,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { createProcessGroup, freePort, keyFor } from './processes.mjs';
+import { scrapeMetrics } from './scrape-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
@@ -49,33 +50,7 @@ const { children, run, start, stop, finish } = createProcessGroup({
   stopGraceMs: 10_000,
 });
 
-async function scrape(base) {
-  let text = '';
-  // A busy server may close an idle keep-alive connection just as it is reused: ask again.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      const res = await fetch(`${base}/metrics`, {
-        headers: { authorization: `Bearer ${TOKEN}`, connection: 'close' },
-        signal: AbortSignal.timeout(30_000),
-      });
-      text = await res.text();
-      break;
-    } catch (err) {
-      if (attempt >= 3) throw err;
-      await new Promise((r) => setTimeout(r, 1000));
-    }
-  }
-  const value = (series) => {
-    const line = text.split('\n').find((l) => l.startsWith(`${series} `));
-    return line === undefined ? Number.NaN : Number(line.slice(series.length + 1));
-  };
-  return {
-    rss: value('process_resident_memory_bytes'),
-    heap: value('nodejs_heap_size_used_bytes'),
-    sockets: value('encore_realtime_sockets'),
-    loopP99: value('encore_event_loop_delay_seconds{quantile="0.99"}'),
-  };
-}
+const scrape = (base) => scrapeMetrics(base, TOKEN);
 
 const MB = 1024 * 1024;
 const dataDir = await mkdtemp(path.join(os.tmpdir(), 'encore-sockets-bench-'));
