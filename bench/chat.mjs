@@ -387,7 +387,7 @@ async function encore() {
           ? `Encore, ${SERVER_PROCS} processes on Redis (HTTP toss, batched fan-out)`
           : 'Encore (HTTP toss, batched fan-out)',
         'encore',
-        `ws://127.0.0.1:${port}/realtime`,
+        `ws://127.0.0.1:${ports[0]}/realtime`,
         clients,
         publishers,
         base,
