@@ -4,7 +4,7 @@
  * delivery latency (receive time minus the publisher's timestamp carried in the text "bench <ms>").
  * One process cannot drive thousands of sockets honestly (DESIGN.md section 8): the bench forks several.
  *
- * Parent messages: {cmd:'connect', mode, url, clients:[{room, token?, channel?}]} answers
+ * Parent messages: {cmd:'connect', mode, url, localAddress?, clients:[{room, token?, channel?, url?}]} answers
  * {connected, failed}; {cmd:'reset', since} starts a measurement of the messages sent from `since` on; {cmd:'report'} answers
  * {received, hist}; {cmd:'close'} ends the process.
  */
@@ -32,6 +32,9 @@ function onEncoreMessage(data) {
   }
 }
 
+/** The source address of this process's sockets (127.0.0.x): each one has its own ephemeral ports. */
+let localAddress;
+
 function connectOne(mode, url, client) {
   return new Promise((resolve) => {
     const timer = setTimeout(() => resolve(false), 20_000);
@@ -40,14 +43,19 @@ function connectOne(mode, url, client) {
       resolve(ok);
     };
     if (mode === 'socketio') {
-      const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+      const socket = io(client.url ?? url, {
+        transports: ['websocket'],
+        reconnection: false,
+        forceNew: true,
+        localAddress,
+      });
       sockets.push(socket);
       socket.on('connect', () => socket.emit('join', client.room, () => done(true)));
       socket.on('connect_error', () => done(false));
       socket.on('msg', (m) => record(m.text));
       return;
     }
-    const ws = new WebSocket(url, { perMessageDeflate: false });
+    const ws = new WebSocket(client.url ?? url, { perMessageDeflate: false, localAddress });
     sockets.push(ws);
     ws.on('error', () => done(false));
     if (mode === 'ws') {
@@ -82,6 +90,7 @@ function connectOne(mode, url, client) {
 
 process.on('message', async (msg) => {
   if (msg.cmd === 'connect') {
+    localAddress = msg.localAddress;
     let connected = 0;
     let failed = 0;
     // A few dozen handshakes at a time: a burst of thousands is a different benchmark.

@@ -20,6 +20,12 @@
  * Ceiling mode (BENCH_CEILING=1): per target, the rate starts at BENCH_RATE and rises by 1.6x each
  * step of BENCH_SECONDS (at most BENCH_CEILING_STEPS steps) until p99 passes BENCH_P99_LIMIT_MS (200)
  * or under 99 % is delivered; the report gives every step and the highest rate held.
+ *
+ * Soak mode (BENCH_SOAK_MINUTES=30, Encore only): the load above held steady for that long; every
+ * 30 s the node's /metrics (resident memory, V8 heap, event-loop delay, sockets) and the window's
+ * deliveries are sampled, and the report compares the first five minutes with the last five.
+ *   BENCH_SOAK_MINUTES=30 BENCH_CONNECTIONS=1000 BENCH_ROOM_SIZE=500 BENCH_RATE=10 \
+ *     node_modules/.bin/node bench/chat.mjs
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,15 +35,20 @@ import os from 'node:os';
 import path from 'node:path';
 import { io } from 'socket.io-client';
 import { WebSocket } from 'ws';
+import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
 import { createProcessGroup, freePort } from './processes.mjs';
+import { scrapeMetrics } from './scrape-metrics.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
   ? path.join(ROOT, 'node_modules/.bin/node')
   : process.execPath;
 const num = (name, def, min, max) => Math.min(Math.max(Number(process.env[name] ?? def) || def, min), max);
-const CONNECTIONS = num('BENCH_CONNECTIONS', 2000, 10, 18_000);
-const ROOM_SIZE = num('BENCH_ROOM_SIZE', 1000, 1, 18_000);
+const CONNECTIONS = num('BENCH_CONNECTIONS', 2000, 10, 100_000);
+const ROOM_SIZE = num('BENCH_ROOM_SIZE', 1000, 1, 100_000);
+const SERVER_PROCS = num('BENCH_SERVER_PROCS', 1, 1, 8);
+const PG_PORT = num('BENCH_PG_PORT', 5457, 1024, 65535);
+const REDIS_PORT = num('BENCH_REDIS_PORT', 6407, 1024, 65535);
 const RATE = num('BENCH_RATE', 50, 1, 2000);
 const SECONDS = num('BENCH_SECONDS', 10, 2, 120);
 const CLIENT_PROCS = num('BENCH_CLIENT_PROCS', 2, 1, 8);
@@ -48,12 +59,17 @@ const ROOMS = Math.ceil(CONNECTIONS / ROOM_SIZE);
 const CEILING = process.env.BENCH_CEILING === '1';
 const P99_LIMIT_MS = num('BENCH_P99_LIMIT_MS', 200, 10, 10_000);
 const CEILING_STEPS = num('BENCH_CEILING_STEPS', 6, 1, 20);
+const SOAK_MINUTES = num('BENCH_SOAK_MINUTES', 0, 0, 24 * 60);
+const SOAK_SAMPLE_MS = 30_000;
+const METRICS_TOKEN = randomUUID();
+/** Publishes awaiting their answer, at most; one over that counts as a failed publish. */
+const MAX_IN_FLIGHT = 200;
 
 const { children, run, start, stop, finish } = createProcessGroup({
   name: 'chat',
   root: ROOT,
   node: NODE,
-  watchdogMs: 10 * 60_000,
+  watchdogMs: (10 + SOAK_MINUTES) * 60_000,
   serverWaitMs: 60_000,
   stopGraceMs: 10_000,
 });
@@ -78,7 +94,16 @@ function clientPool() {
   return {
     async connect(mode, url, clients) {
       const shares = procs.map((_, i) => clients.filter((_, k) => k % procs.length === i));
-      const answers = await ask(shares.map((share) => ({ cmd: 'connect', mode, url, clients: share })));
+      // Each load generator connects from its own source address: its own range of ephemeral ports.
+      const answers = await ask(
+        shares.map((share, i) => ({
+          cmd: 'connect',
+          mode,
+          url,
+          localAddress: `127.0.0.${10 + i}`,
+          clients: share,
+        })),
+      );
       return answers.reduce(
         (sum, a) => ({ connected: sum.connected + a.connected, failed: sum.failed + a.failed }),
         {
@@ -125,11 +150,22 @@ function publishLoop(publishers, rate = RATE) {
   const startedAt = performance.now();
   let failures = 0;
   let rounds = 0;
+  let inFlight = 0;
   const timer = setInterval(() => {
     const owed = Math.floor(((performance.now() - startedAt) * rate) / 1000) - rounds;
     for (let k = 0; k < owed; k++) {
       rounds += 1;
-      for (const p of publishers) p(`bench ${Date.now()}`).catch(() => (failures += 1));
+      for (const p of publishers) {
+        // A server that stops answering would otherwise pile up thousands of open requests here.
+        if (inFlight >= MAX_IN_FLIGHT) {
+          failures += 1;
+          continue;
+        }
+        inFlight += 1;
+        p(`bench ${Date.now()}`)
+          .catch(() => (failures += 1))
+          .finally(() => (inFlight -= 1));
+      }
     }
   }, 5);
   /** Stops; answers the messages sent per room and the failed publishes. */
@@ -157,17 +193,76 @@ async function window(pool, connected, publishers, rate) {
     p50: percentile(hist, received, 0.5),
     p99: percentile(hist, received, 0.99),
     publishFailures: failures,
+    scrapeFailures,
+  };
+}
+
+/**
+ * Steady load for SOAK_MINUTES: the publishers never stop; every SOAK_SAMPLE_MS the node's metrics
+ * and the deliveries of the last window (received since its start, latency histogram) are sampled.
+ */
+async function soak(pool, publishers, metricsBase) {
+  const samples = [];
+  const startedAt = Date.now();
+  await scrapeMetrics(metricsBase, METRICS_TOKEN); // the event-loop window starts here
+  const stopLoop = publishLoop(publishers, RATE);
+  let since = Date.now();
+  let failures = 0;
+  let scrapeFailures = 0;
+  await pool.reset(since);
+  try {
+    while (Date.now() - startedAt < SOAK_MINUTES * 60_000) {
+      await new Promise((r) => setTimeout(r, SOAK_SAMPLE_MS));
+      // A scrape that times out is a finding (the node did not answer for 90 s), not the end of the run.
+      const m = await scrapeMetrics(metricsBase, METRICS_TOKEN).catch(() => null);
+      if (!m) {
+        scrapeFailures += 1;
+        continue;
+      }
+      const { received, hist } = await pool.report();
+      const now = Date.now();
+      const seconds = (now - since) / 1000;
+      since = now;
+      await pool.reset(since);
+      const sample = {
+        minute: (now - startedAt) / 60_000,
+        ...m,
+        perSecond: Math.round(received / seconds),
+        p99: percentile(hist, received, 0.99),
+      };
+      samples.push(sample);
+      process.stderr.write(
+        `  soak ${sample.minute.toFixed(1)} min: rss ${(m.rss / 2 ** 20).toFixed(0)} MB, heap ${(m.heap / 2 ** 20).toFixed(0)} MB, ` +
+          `loop p99 ${(m.loopP99 * 1000).toFixed(1)} ms, sockets ${m.sockets}, ${sample.perSecond} deliveries/s, p99 ${sample.p99} ms\n`,
+      );
+    }
+  } finally {
+    failures = stopLoop().failures;
+  }
+  const mean = (list, key) => list.reduce((s, x) => s + x[key], 0) / Math.max(1, list.length);
+  const first = samples.filter((x) => x.minute <= 5);
+  const last = samples.filter((x) => x.minute > SOAK_MINUTES - 5);
+  const keys = ['rss', 'heap', 'loopP99', 'sockets', 'perSecond', 'p99'];
+  const compare = Object.fromEntries(keys.map((k) => [k, { first: mean(first, k), last: mean(last, k) }]));
+  return {
+    samples,
+    compare,
+    perSecond: Math.round(mean(samples, 'perSecond')),
+    p99: Math.max(...samples.map((x) => x.p99)),
+    publishFailures: failures,
+    scrapeFailures,
   };
 }
 
 /** One target: connect every socket, warm up, measure SECONDS of publishing (or climb), drain, report. */
-async function measure(name, mode, url, clients, publishers) {
+async function measure(name, mode, url, clients, publishers, metricsBase) {
   const pool = clientPool();
   try {
     const { connected, failed } = await pool.connect(mode, url, clients);
     const warm = publishLoop(publishers);
     await new Promise((r) => setTimeout(r, WARMUP_MS));
     warm();
+    if (SOAK_MINUTES > 0) return { name, connected, failed, ...(await soak(pool, publishers, metricsBase)) };
     if (!CEILING) return { name, connected, failed, ...(await window(pool, connected, publishers, RATE)) };
     const steps = [];
     let held = null;
@@ -192,26 +287,53 @@ async function encore() {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'encore-chat-bench-'));
   try {
     const env = { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: 'false' };
-    const seed = JSON.parse(await run(['bench/seed-fans.ts', String(CONNECTIONS + ROOMS)], env));
-    const port = await freePort();
-    const server = await start(
-      ['apps/server/src/main.ts'],
-      {
-        ...env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        LOG_LEVEL: 'warn',
-        CHAT_HANG_CAPACITY: '1',
-        CHAT_USER_BUDGET: '10000',
-        CHAT_HANG_BUDGET: '1000000',
-      },
-      port,
-    );
+    // Several processes of one node share a private PostgreSQL and Redis (the bus between them).
+    const services = [];
+    if (SERVER_PROCS > 1) {
+      const pgServer = await startPostgres(PG_PORT);
+      services.push(pgServer);
+      const redis = await startRedis(REDIS_PORT);
+      services.push(redis);
+      Object.assign(env, {
+        DATABASE_URL: pgServer.url,
+        REDIS_URL: redis.url,
+        REDIS_KEY_PREFIX: 'bench-chat:',
+      });
+    }
+    const ports = [];
+    const servers = [];
     try {
-      const base = `http://127.0.0.1:${port}`;
+      const seed = JSON.parse(await run(['bench/seed-fans.ts', String(CONNECTIONS + ROOMS)], env, 900_000));
+      for (let k = 0; k < SERVER_PROCS; k++) {
+        const port = await freePort();
+        ports.push(port);
+        servers.push(
+          await start(
+            [
+              ...(process.env.BENCH_CPU_PROF
+                ? [`--cpu-prof`, `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`]
+                : []),
+              'apps/server/src/main.ts',
+            ],
+            {
+              ...env,
+              PORT: String(port),
+              HOST: '127.0.0.1',
+              LOG_LEVEL: 'warn',
+              CHAT_HANG_CAPACITY: '1',
+              CHAT_USER_BUDGET: '10000',
+              CHAT_HANG_BUDGET: '1000000',
+              METRICS_TOKEN,
+            },
+            port,
+          ),
+        );
+      }
+      const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+      const base = bases[0];
       const keyFor = (i) => `${seed.keyPrefix}${String(i).padStart(7, '0')}`;
-      const call = async (method, p, key, body) => {
-        const res = await fetch(`${base}${p}`, {
+      const call = async (method, p, key, body, at = base) => {
+        const res = await fetch(`${at}${p}`, {
           method,
           headers: { authorization: `Token ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
           body: body ? JSON.stringify(body) : undefined,
@@ -235,78 +357,116 @@ async function encore() {
         });
         channels.push(`hang-${hang.pubnubForHang}`);
         const path_ = `/thor/hangs/${hang.id}/${hang.session_id}/toss/`;
+        // Room r's publisher posts to process r mod SERVER_PROCS; the bus carries it to the others.
+        const at = bases[r % SERVER_PROCS];
         publishers.push((text) =>
-          call('POST', path_, key, {
-            hang_id: hang.id,
-            toss_type: 'chat',
-            toss_id: randomUUID(),
-            toss_text: text,
-            toss_data: null,
-            paid_event_name: seed.paidEventName,
-          }),
+          call(
+            'POST',
+            path_,
+            key,
+            {
+              hang_id: hang.id,
+              toss_type: 'chat',
+              toss_id: randomUUID(),
+              toss_text: text,
+              toss_data: null,
+              paid_event_name: seed.paidEventName,
+            },
+            at,
+          ),
         );
       }
       if (new Set(channels).size !== ROOMS) throw new Error('publishers share a hang');
       const clients = Array.from({ length: CONNECTIONS }, (_, i) => ({
         token: keyFor(i),
         channel: channels[Math.floor(i / ROOM_SIZE)],
+        url: `ws://127.0.0.1:${ports[i % SERVER_PROCS]}/realtime`,
       }));
       return await measure(
-        'Encore (HTTP toss, batched fan-out)',
+        SERVER_PROCS > 1
+          ? `Encore, ${SERVER_PROCS} processes on Redis (HTTP toss, batched fan-out)`
+          : 'Encore (HTTP toss, batched fan-out)',
         'encore',
-        `ws://127.0.0.1:${port}/realtime`,
+        `ws://127.0.0.1:${ports[0]}/realtime`,
         clients,
         publishers,
+        base,
       );
     } finally {
-      await stop(server);
+      for (const server of servers) await stop(server);
+      for (const service of services.reverse()) await service.stop().catch(() => undefined);
     }
   } finally {
     await rm(dataDir, { recursive: true, force: true });
   }
 }
 
+/**
+ * A baseline of SERVER_PROCS independent processes: with several, each room's publisher sends every
+ * message to each process itself (no bus between them, which only flatters the baseline).
+ */
 async function baseline(mode) {
-  const port = await freePort();
-  const server = await start(
-    ['bench/chat-baseline-server.mjs', mode, String(port)],
-    { PATH: process.env.PATH },
-    port,
-  );
+  const servers = [];
+  const urls = [];
+  for (let k = 0; k < SERVER_PROCS; k++) {
+    const port = await freePort();
+    servers.push(
+      await start(['bench/chat-baseline-server.mjs', mode, String(port)], { PATH: process.env.PATH }, port),
+    );
+    urls.push(mode === 'ws' ? `ws://127.0.0.1:${port}` : `http://127.0.0.1:${port}`);
+  }
   const sockets = [];
   try {
-    const url = mode === 'ws' ? `ws://127.0.0.1:${port}` : `http://127.0.0.1:${port}`;
+    const url = urls[0];
     const publishers = [];
     for (let r = 0; r < ROOMS; r++) {
-      if (mode === 'ws') {
-        const ws = new WebSocket(url, { perMessageDeflate: false });
-        await new Promise((resolve, reject) => {
-          ws.once('open', resolve);
-          ws.once('error', reject);
-        });
-        sockets.push(ws);
-        publishers.push(async (text) => ws.send(JSON.stringify({ room: r, text })));
-      } else {
-        const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
-        await new Promise((resolve, reject) => {
-          socket.once('connect', resolve);
-          socket.once('connect_error', reject);
-        });
-        sockets.push(socket);
-        publishers.push(async (text) => socket.emit('msg', { room: r, text }));
-      }
+      const each = [];
+      for (const url of urls) each.push(await baselinePublisher(mode, url, r, sockets));
+      publishers.push(async (text) => {
+        for (const publish of each) publish(text);
+      });
     }
-    const clients = Array.from({ length: CONNECTIONS }, (_, i) => ({ room: Math.floor(i / ROOM_SIZE) }));
+    const clients = Array.from({ length: CONNECTIONS }, (_, i) => ({
+      room: Math.floor(i / ROOM_SIZE),
+      url: urls[i % SERVER_PROCS],
+    }));
     const label = mode === 'ws' ? 'minimal ws broadcast' : 'Socket.IO rooms';
-    return await measure(label, mode, url, clients, publishers);
+    return await measure(
+      SERVER_PROCS > 1 ? `${label}, ${SERVER_PROCS} processes` : label,
+      mode,
+      url,
+      clients,
+      publishers,
+    );
   } finally {
     for (const s of sockets) (s.disconnect ?? s.terminate).call(s);
-    await stop(server);
+    for (const server of servers) await stop(server);
+  }
+}
+
+/** Opens one publishing socket to a baseline server and answers its send function. */
+async function baselinePublisher(mode, url, r, sockets) {
+  if (mode === 'ws') {
+    const ws = new WebSocket(url, { perMessageDeflate: false });
+    await new Promise((resolve, reject) => {
+      ws.once('open', resolve);
+      ws.once('error', reject);
+    });
+    sockets.push(ws);
+    return (text) => ws.send(JSON.stringify({ room: r, text }));
+  } else {
+    const socket = io(url, { transports: ['websocket'], reconnection: false, forceNew: true });
+    await new Promise((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    sockets.push(socket);
+    return (text) => socket.emit('msg', { room: r, text });
   }
 }
 
 const results = [];
-for (const target of TARGETS) {
+for (const target of SOAK_MINUTES > 0 ? ['encore'] : TARGETS) {
   process.stderr.write(`chat: ${target}...\n`);
   results.push(target === 'encore' ? await encore() : await baseline(target));
 }
@@ -317,6 +477,29 @@ console.log(
   `\nchat fan-out: ${CONNECTIONS} connections in rooms of ${ROOM_SIZE}, ${RATE} msg/s per room, ${SECONDS} s, ` +
     `${CLIENT_PROCS} client processes; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
 );
+if (SOAK_MINUTES > 0) {
+  const [r] = results;
+  const MB = 2 ** 20;
+  const show = {
+    rss: (v) => `${(v / MB).toFixed(1)} MB`,
+    heap: (v) => `${(v / MB).toFixed(1)} MB`,
+    loopP99: (v) => `${(v * 1000).toFixed(1)} ms`,
+    sockets: (v) => v.toFixed(0),
+    perSecond: (v) => v.toFixed(0),
+    p99: (v) => `${v.toFixed(0)} ms`,
+  };
+  console.log(
+    `Soak: ${SOAK_MINUTES} min at steady load, sampled every ${SOAK_SAMPLE_MS / 1000} s (${r.samples.length} samples), ${r.publishFailures} publish errors, ${r.scrapeFailures} failed scrapes, ${r.connected} connected (${r.failed} failed); ` +
+      `offered ${RATE * r.connected} deliveries/s, worst window p99 ${r.p99} ms\n`,
+  );
+  console.log('| series | first 5 min (mean) | last 5 min (mean) | change |');
+  console.log('|---|---:|---:|---:|');
+  for (const [k, { first, last }] of Object.entries(r.compare)) {
+    const change = first ? `${(((last - first) / first) * 100).toFixed(1)} %` : 'n/a';
+    console.log(`| ${k} | ${show[k](first)} | ${show[k](last)} | ${change} |`);
+  }
+  process.exit(0);
+}
 if (CEILING) {
   console.log(`Ceiling: the highest rate with p99 <= ${P99_LIMIT_MS} ms and 99 % delivered.\n`);
   console.log('| server | step msg/s per room | deliveries/s | delivered | p50 ms | p99 ms | held |');

@@ -1,0 +1,163 @@
+/**
+ * The doors-open herd (issue 15): HERD_FANS simulated fans (100,000) arrive over HERD_SECONDS (60)
+ * through the balancer of a real cluster (scripts/cluster/cluster.mjs, the launcher behind
+ * `npm run cluster`: HERD_NODES Encore nodes (3) behind HAProxy, on a private PostgreSQL and Redis
+ * started here on the sockets bench's ports). Each fan checks its ticket, enters (a device session),
+ * opens a realtime socket with that session and subscribes to the show, then leaves (DELETE of the
+ * session, socket closed). HERD_CLIENT_PROCS load-generator processes (4, bench/herd-client.mjs), each
+ * from its own source address 127.0.0.x, start every fan at its own instant of the window whatever the
+ * earlier ones are waiting on (an open arrival model: a slow server sees the crowd pile up, as at a
+ * real door). The report gives, per step, the count, the failures (by cause) and p50/p99/max.
+ *
+ *   node_modules/.bin/node bench/herd.mjs                           (seeding 100,000 fans takes minutes)
+ *   HERD_FANS=20000 HERD_SECONDS=60 node_modules/.bin/node bench/herd.mjs
+ *
+ * Knobs: HERD_PORT (9700: the balancer; the nodes take the next ports), HERD_PG_PORT (5457),
+ * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (64: keep-alive HTTP connections per load generator).
+ */
+import { fork } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startCluster } from '../scripts/cluster/cluster.mjs';
+import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
+import { createProcessGroup, keyFor } from './processes.mjs';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
+  ? path.join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+const num = (name, def, min, max) => Math.min(Math.max(Number(process.env[name] ?? def) || def, min), max);
+const FANS = num('HERD_FANS', 100_000, 100, 200_000);
+const SECONDS = num('HERD_SECONDS', 60, 5, 600);
+const NODES = num('HERD_NODES', 3, 1, 8);
+const CLIENT_PROCS = num('HERD_CLIENT_PROCS', 4, 1, 16);
+const CONNECTIONS = num('HERD_CONNECTIONS', 64, 1, 1000);
+const PORT = num('HERD_PORT', 9700, 1024, 65000);
+const STEPS = ['check', 'enter', 'socket', 'leave'];
+
+const { children, run, finish } = createProcessGroup({
+  name: 'herd',
+  root: ROOT,
+  node: NODE,
+  watchdogMs: 40 * 60_000,
+  serverWaitMs: 60_000,
+  stopGraceMs: 10_000,
+});
+
+function percentile(hist, total, p) {
+  const want = Math.ceil(total * p);
+  let seen = 0;
+  for (let ms = 0; ms < hist.length; ms++) {
+    seen += hist[ms];
+    if (seen >= want) return ms;
+  }
+  return hist.length - 1;
+}
+
+const redis = await startRedis(num('HERD_REDIS_PORT', 6407, 1024, 65535));
+const postgres = await startPostgres(num('HERD_PG_PORT', 5457, 1024, 65535));
+let cluster = null;
+const loadBefore = os.loadavg();
+try {
+  process.stderr.write(`herd: seeding ${FANS} fans...\n`);
+  const env = {
+    PATH: process.env.PATH,
+    DATABASE_URL: postgres.url,
+    NODE_ENV: 'development',
+    DEMO_DATA: 'false',
+  };
+  const seed = JSON.parse(
+    (await run(['bench/seed-fans.ts', String(FANS)], env, 1_800_000)).trim().split('\n').pop(),
+  );
+  process.stderr.write(`herd: starting ${NODES} nodes behind HAProxy on ${PORT}...\n`);
+  cluster = await startCluster({
+    port: PORT,
+    nodes: NODES,
+    databaseUrl: postgres.url,
+    redisUrl: redis.url,
+    log: 'ignore',
+    // Every fan comes from 127.0.0.x: the per-address limits are for the internet, not this bench.
+    env: {
+      DEMO_DATA: 'false',
+      RATE_LIMIT_SCALE: '100000',
+      WEB_DIST: path.join(os.tmpdir(), 'encore-herd-no-web'),
+    },
+  });
+  const procs = Array.from({ length: CLIENT_PROCS }, () => {
+    const child = fork(path.join(ROOT, 'bench/herd-client.mjs'), [], { execPath: NODE, stdio: 'inherit' });
+    children.add(child);
+    return child;
+  });
+  const startAt = Date.now() + 2000;
+  process.stderr.write(`herd: ${FANS} fans over ${SECONDS} s through ${cluster.url}...\n`);
+  const answers = await Promise.all(
+    procs.map(
+      (p, k) =>
+        new Promise((resolve) => {
+          p.once('message', resolve);
+          const keys = [];
+          for (let i = k; i < FANS; i += CLIENT_PROCS) keys.push(keyFor(seed.keyPrefix, i));
+          p.send({
+            cmd: 'run',
+            base: cluster.url,
+            slug: seed.slug,
+            paidEventName: seed.paidEventName,
+            keys,
+            // The processes interleave: together their fans arrive evenly over the window.
+            startAt: startAt + (k * (SECONDS * 1000)) / FANS,
+            windowMs: SECONDS * 1000,
+            connections: CONNECTIONS,
+            localAddress: `127.0.0.${20 + k}`,
+          });
+        }),
+    ),
+  );
+  const tookS = (Date.now() - startAt) / 1000;
+  for (const p of procs) {
+    p.kill();
+    children.delete(p);
+  }
+  const cpus = os.cpus();
+  console.log(
+    `\nHerd, ${new Date().toISOString()}: ${FANS} fans over ${SECONDS} s (${Math.round(FANS / SECONDS)} arrivals/s) ` +
+      `through HAProxy to ${NODES} Encore nodes on PostgreSQL and Redis, ${CLIENT_PROCS} load-generator processes; ` +
+      `the last fan done after ${tookS.toFixed(1)} s; ${answers.reduce((s, a) => s + a.late, 0)} fans started over 100 ms late; ` +
+      `${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, ` +
+      `after ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}\n`,
+  );
+  console.log('| step | done | failed | p50 ms | p99 ms | max ms | failures by cause |');
+  console.log('|---|---:|---:|---:|---:|---:|---|');
+  for (const step of STEPS) {
+    const hist = new Array(60_001).fill(0);
+    let ok = 0;
+    let failed = 0;
+    const errors = {};
+    for (const a of answers) {
+      const s = a.steps[step];
+      ok += s.ok;
+      failed += s.failed;
+      s.hist.forEach((n, ms) => {
+        hist[ms] += n;
+      });
+      for (const [cause, n] of Object.entries(s.errors)) errors[cause] = (errors[cause] ?? 0) + n;
+    }
+    const max = hist.findLastIndex((n) => n > 0);
+    const causes = Object.entries(errors)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([c, n]) => `${c}: ${n}`)
+      .join('; ');
+    console.log(
+      `| ${step} | ${ok} | ${failed} | ${percentile(hist, ok, 0.5)} | ${percentile(hist, ok, 0.99)} | ${max} | ${causes || '-'} |`,
+    );
+  }
+} finally {
+  if (cluster) await cluster.stop();
+  finish();
+  await postgres.stop().catch(() => undefined);
+  await redis.stop().catch(() => undefined);
+}
