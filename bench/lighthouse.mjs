@@ -10,7 +10,7 @@
  * Goal: performance 90+ on both, LCP under 2.5 s. docs/benchmarks.md records the figures.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
@@ -96,6 +96,12 @@ try {
         },
       );
       const { categories, audits } = result.lhr;
+      // LH_OUT=<dir> keeps each run's full report (the LCP element, long tasks, unused JS...).
+      if (process.env.LH_OUT) {
+        mkdirSync(process.env.LH_OUT, { recursive: true });
+        const file = `${p.name.split(' ')[0]}-${i + 1}.json`;
+        writeFileSync(path.join(process.env.LH_OUT, file), JSON.stringify(result.lhr));
+      }
       runs.push({
         perf: Math.round(categories.performance.score * 100),
         a11y: Math.round(categories.accessibility.score * 100),
