@@ -80,7 +80,10 @@ export function openHlsSession(
       hls.startLevel = chosen;
       hls.currentLevel = chosen;
     }
-    ev.onLevels(levels, chosen, false);
+    // Live or on demand is not known before the first media playlist (LEVEL_LOADED below): saying
+    // "not live" here made the viewer take every live show for a replay for a moment (issue 14: it
+    // left the chat room, fetched the replay and joined again on every entry and angle switch).
+    ev.onLevels(levels, chosen, null);
   });
 
   const standby = createStandbyWatch(video, (kind) => ev.onStandby?.(kind));
