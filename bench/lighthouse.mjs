@@ -10,11 +10,12 @@
  * Goal: performance 90+ on both, LCP under 2.5 s. docs/benchmarks.md records the figures.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os, { tmpdir } from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import lighthouse from 'lighthouse';
+import * as constants from 'lighthouse/core/config/constants.js';
 import { chromiumLaunchOptions } from '../e2e/support/chromium.ts';
 import { login } from './viewer-helpers.mjs';
 
@@ -23,6 +24,11 @@ const PORT = Number(process.env.LH_PORT ?? 8284);
 const DEBUG_PORT = PORT + 1;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RUNS = Number(process.argv[2] ?? 1);
+
+// LH_NICE=<n> (e.g. -10) runs this script, the server and Chromium (they inherit it) at that
+// scheduling priority: on a machine shared with other work, the page's own CPU time is then what the
+// trace records, rather than the time other processes held the cores (root needed below 0).
+if (process.env.LH_NICE) os.setPriority(Number(process.env.LH_NICE));
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'encore-lh-'));
 const profileDir = mkdtempSync(path.join(tmpdir(), 'encore-lh-profile-'));
@@ -48,13 +54,29 @@ const cleanUp = async () => {
 process.on('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 async function waitUp() {
-  for (let i = 0; i < 120; i++) {
+  for (let i = 0; i < 360; i++) {
     try {
       if ((await fetch(`${BASE}/healthz`)).ok) return;
     } catch {}
     await new Promise((r) => setTimeout(r, 500));
   }
   throw new Error('server did not start');
+}
+
+/** Lighthouse's mobile throttling (slow 4G, 4x CPU): only the CPU slowdown is ever changed. */
+const MOBILE_SLOW_4G = constants.throttling.mobileSlow4G;
+const DEFAULT_MULTIPLIER = MOBILE_SLOW_4G.cpuSlowdownMultiplier;
+
+/**
+ * The CPU slowdown that makes this host simulate Lighthouse's target phone, from the BenchmarkIndex
+ * Lighthouse measured at the start of the run: the mapping of Lighthouse's throttling docs
+ * (docs/throttling.md, "CPU throttling", and its calculator): 1533 -> 4x, 1300 -> 3x, 800 -> 2x,
+ * 150 -> 1x, linear between. Never above the default.
+ */
+function cpuMultiplier(index) {
+  if (index >= 1300) return Math.min(DEFAULT_MULTIPLIER, 3 + (index - 1300) / 233);
+  if (index >= 800) return 2 + (index - 800) / 500;
+  return Math.max(1, 1 + (index - 150) / 650);
 }
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
@@ -83,38 +105,82 @@ try {
     { name: 'landing (signed-in fan)', url: `${BASE}/` },
     { name: 'viewer (/event/<slug>)', url: `${BASE}/event/${slug}` },
   ];
-  const rows = [];
+  // Each run is gathered once (the trace and network log of one page load) and audited twice: with
+  // Lighthouse's default mobile CPU slowdown (4x), and with the slowdown calibrated to this host by
+  // Lighthouse's own method. The 4x default assumes a host of BenchmarkIndex about 1500 (a fast
+  // desktop) so that 4x slower is the target phone; Lighthouse warns below 1000 ("the tested device
+  // appears to have a slower CPU than Lighthouse expects") and its throttling docs map the index to
+  // the multiplier that still simulates the same phone (cpuMultiplier below). On this shared 2-core
+  // machine the index is 250 to 850 while others work: the host is already about as slow as the
+  // phone, and 4x on top simulates a device 2 to 6 times slower than Lighthouse's.
+  const config = (multiplier) => ({
+    extends: 'lighthouse:default',
+    settings: {
+      onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'],
+      ...(multiplier ? { throttling: { ...MOBILE_SLOW_4G, cpuSlowdownMultiplier: multiplier } } : {}),
+    },
+  });
+  const flags = { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: true };
+  const summary = (lhr, multiplier) => ({
+    multiplier,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    perf: Math.round(lhr.categories.performance.score * 100),
+    a11y: Math.round(lhr.categories.accessibility.score * 100),
+    bp: Math.round(lhr.categories['best-practices'].score * 100),
+    seo: Math.round(lhr.categories.seo.score * 100),
+    fcp: lhr.audits['first-contentful-paint'].numericValue,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue,
+    tbt: lhr.audits['total-blocking-time'].numericValue,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue,
+  });
+  const rows = { default: [], calibrated: [] };
   for (const p of pages) {
-    const runs = [];
+    const runs = { default: [], calibrated: [] };
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(
-        p.url,
-        { port: DEBUG_PORT, output: 'json', logLevel: 'error', disableStorageReset: true },
-        {
-          extends: 'lighthouse:default',
-          settings: { onlyCategories: ['performance', 'accessibility', 'seo', 'best-practices'] },
-        },
-      );
-      const { categories, audits } = result.lhr;
-      runs.push({
-        perf: Math.round(categories.performance.score * 100),
-        a11y: Math.round(categories.accessibility.score * 100),
-        bp: Math.round(categories['best-practices'].score * 100),
-        seo: Math.round(categories.seo.score * 100),
-        fcp: audits['first-contentful-paint'].numericValue,
-        lcp: audits['largest-contentful-paint'].numericValue,
-        tbt: audits['total-blocking-time'].numericValue,
-        cls: audits['cumulative-layout-shift'].numericValue,
-      });
+      const artifacts = mkdtempSync(path.join(tmpdir(), 'encore-lh-artifacts-'));
+      try {
+        await lighthouse(p.url, { ...flags, gatherMode: artifacts }, config());
+        const plain = (await lighthouse(p.url, { ...flags, auditMode: artifacts }, config())).lhr;
+        const file = path.join(artifacts, 'artifacts.json');
+        const saved = JSON.parse(readFileSync(file, 'utf8'));
+        const multiplier = cpuMultiplier(saved.BenchmarkIndex);
+        saved.settings.throttling.cpuSlowdownMultiplier = multiplier;
+        writeFileSync(file, JSON.stringify(saved));
+        const calibrated = (await lighthouse(p.url, { ...flags, auditMode: artifacts }, config(multiplier)))
+          .lhr;
+        // LH_OUT=<dir> keeps each run's full reports (the LCP element, long tasks, unused JS...).
+        if (process.env.LH_OUT) {
+          mkdirSync(process.env.LH_OUT, { recursive: true });
+          const base = path.join(process.env.LH_OUT, `${p.name.split(' ')[0]}-${i + 1}`);
+          writeFileSync(`${base}.json`, JSON.stringify(plain));
+          writeFileSync(`${base}-calibrated.json`, JSON.stringify(calibrated));
+        }
+        runs.default.push(summary(plain, DEFAULT_MULTIPLIER));
+        runs.calibrated.push(summary(calibrated, multiplier));
+      } finally {
+        rmSync(artifacts, { recursive: true, force: true });
+      }
     }
-    const m = (k) => median(runs.map((r) => r[k]));
-    rows.push(
-      `| ${p.name} | ${RUNS} | ${m('perf')} | ${(m('fcp') / 1000).toFixed(2)} s | ${(m('lcp') / 1000).toFixed(2)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${m('a11y')} | ${m('bp')} | ${m('seo')} |`,
-    );
+    for (const kind of ['default', 'calibrated']) {
+      const m = (k) => median(runs[kind].map((r) => r[k]));
+      const each = runs[kind].map((r) => r.perf).join(', ');
+      rows[kind].push(
+        `| ${p.name} | ${RUNS} | **${m('perf')}** (${each}) | ${(m('fcp') / 1000).toFixed(2)} s | ${(m('lcp') / 1000).toFixed(2)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${m('a11y')} | ${m('bp')} | ${m('seo')} | ${Math.round(m('benchmarkIndex'))} | ${m('multiplier').toFixed(2)}x |`,
+      );
+    }
   }
-  console.log('| page | runs | performance | FCP | LCP | TBT | CLS | accessibility | best practices | SEO |');
-  console.log('|---|---|---|---|---|---|---|---|---|---|');
-  for (const r of rows) console.log(r);
+  for (const kind of ['default', 'calibrated']) {
+    console.log(
+      kind === 'default'
+        ? '\nLighthouse default mobile CPU slowdown (4x):\n'
+        : "\nCPU slowdown calibrated to this host's BenchmarkIndex (Lighthouse's throttling docs):\n",
+    );
+    console.log(
+      '| page | runs | performance (median; each run) | FCP | LCP | TBT | CLS | accessibility | best practices | SEO | BenchmarkIndex | CPU slowdown |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of rows[kind]) console.log(r);
+  }
 } finally {
   await cleanUp();
 }

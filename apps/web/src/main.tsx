@@ -4,6 +4,7 @@ import './lib/zod-jitless.ts';
 import './styles/base.css';
 import './styles/layout.css';
 import type { ClientConfig } from '@encore/contract';
+import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.tsx';
 import { configureApiClient } from './lib/api/api-client.ts';
@@ -37,7 +38,10 @@ async function bootstrap(): Promise<void> {
   applyColors(config.colors);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
-  createRoot(root).render(<App config={config} />);
+  // The first render as a transition: React renders in slices that yield to the browser instead of
+  // one long task (issue 14, Lighthouse's total blocking time); the boot spinner stays until it commits.
+  const reactRoot = createRoot(root);
+  startTransition(() => reactRoot.render(<App config={config} />));
 }
 
 void bootstrap();

@@ -111,7 +111,10 @@ export type Streams = z.infer<typeof Streams>;
 
 /** One item of the generic merch store (viewing section 2, MRC-02): BUY opens its url in a new tab. */
 export const MerchItem = z.object({
+  /** The item's name as the shop calls it: what a fan sees when `display_name` lacks their locale. */
   name: safeString().min(1).max(80),
+  /** The name per UI locale (issue 14: fans in ja and ko saw English names), like a ticket's. */
+  display_name: z.partialRecord(z.enum(LOCALES), safeString().max(80)).optional(),
   url: safeString().url(),
   image: safeString(),
 });

@@ -62,7 +62,7 @@ describe('security headers (ASVS 14.4) on HTML, API and media answers', () => {
     expect(answers.api.statusCode).toBe(401);
     // The players' blob: media and workers (hls.js, Shaka).
     const csp = policy(answers.html.headers['content-security-policy']);
-    expect(csp.get('media-src')).toEqual(expect.arrayContaining(["'self'", 'blob:']));
+    expect(csp.get('media-src')).toEqual(expect.arrayContaining(["'self'", 'blob:', 'data:']));
     expect(csp.get('worker-src')).toEqual(expect.arrayContaining(["'self'", 'blob:']));
     // A CDN or a Cast receiver may load media cross-origin; the rest stays same-origin.
     expect(answers.media.headers['cross-origin-resource-policy']).toBe('cross-origin');

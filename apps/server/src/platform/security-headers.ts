@@ -62,7 +62,9 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
     fontSrc: ["'self'", 'data:'],
     // hls.js and Shaka feed the <video> through MediaSource (blob:) and run workers from blob:.
-    mediaSrc: unique(["'self'", 'blob:', ...player]),
+    // hls.js gives each subtitle <track> it makes an empty 'data:,WEBVTT' source (its cues come by
+    // script): refused, it was a CSP error in the console of every viewer with captions.
+    mediaSrc: unique(["'self'", 'blob:', 'data:', ...player]),
     workerSrc: ["'self'", 'blob:'],
     connectSrc: unique([
       "'self'",

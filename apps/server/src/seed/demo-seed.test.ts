@@ -1,4 +1,4 @@
-import { Show } from '@encore/contract';
+import { LOCALES, Show } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, login } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -76,6 +76,18 @@ describe('demo seed', () => {
     }
     for (const sprite of live?.event_config.cheer.sprites ?? []) {
       expect((await t.app.inject({ method: 'GET', url: sprite })).statusCode, sprite).toBe(200);
+    }
+  });
+
+  it('every demo merch item has its name in every UI locale, not the English one (issue 14)', () => {
+    for (const show of demoShows(new Date('2026-05-01T12:00:00Z')).map((s) => Show.parse(s))) {
+      for (const item of show.event_config.merch?.items ?? []) {
+        for (const locale of LOCALES) {
+          const name = item.display_name?.[locale]?.trim();
+          expect(name, `${show.slug}: ${item.name} in ${locale}`).toBeTruthy();
+          if (locale !== 'en') expect(name, `${show.slug}: ${item.name} in ${locale}`).not.toBe(item.name);
+        }
+      }
     }
   });
 

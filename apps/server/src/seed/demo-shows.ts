@@ -145,17 +145,33 @@ type DemoShowInput = {
 
 /**
  * The merch tab's generic store (MRC-02): six items drawn like the stickers; BUY opens the item's
- * page of the band's shop in a new tab (an example address: the demo has no real shop).
+ * page of the band's shop in a new tab (an example address: the demo has no real shop). Each name is
+ * given in every UI locale (issue 14), in the order of `texts`: en, ko, ja, zh-cn.
  */
-const DEMO_MERCH: MerchItem[] = [
-  ['Official Light Stick', 'light-stick', 'lightstick'],
-  ['World Tour Poster', 'tour-poster', 'encore'],
-  ['Superstar Pin Badge', 'pin-badge', 'star'],
-  ['Heart Keyring', 'heart-keyring', 'heart'],
-  ['Crown Cap', 'crown-cap', 'crown'],
-  ['Mic Charm', 'mic-charm', 'mic'],
-].map(([name, slug, file]) => ({
-  name: name as string,
+const DEMO_MERCH: MerchItem[] = (
+  [
+    [
+      texts('Official Light Stick', '공식 응원봉', '公式ペンライト', '官方应援棒'),
+      'light-stick',
+      'lightstick',
+    ],
+    [
+      texts('World Tour Poster', '월드 투어 포스터', 'ワールドツアー ポスター', '世界巡演海报'),
+      'tour-poster',
+      'encore',
+    ],
+    [
+      texts('Superstar Pin Badge', '슈퍼스타 핀 배지', 'スーパースター ピンバッジ', '超级巨星徽章'),
+      'pin-badge',
+      'star',
+    ],
+    [texts('Heart Keyring', '하트 키링', 'ハート キーホルダー', '爱心钥匙扣'), 'heart-keyring', 'heart'],
+    [texts('Crown Cap', '크라운 캡', 'クラウン キャップ', '皇冠棒球帽'), 'crown-cap', 'crown'],
+    [texts('Mic Charm', '마이크 참', 'マイク チャーム', '麦克风挂饰'), 'mic-charm', 'mic'],
+  ] as const
+).map(([names, slug, file]) => ({
+  name: names.en ?? slug,
+  display_name: names,
   url: `https://example.com/the-encores/shop/${slug}`,
   image: `${STICKER_PATH}${file}.svg`,
 }));

@@ -2,6 +2,8 @@ import { httpsImage } from '@encore/contract';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../lib/config/config-context.tsx';
+import { useUiStore } from '../../lib/store/ui-store.ts';
+import { shopProductTitle } from './merch-names.ts';
 import {
   fetchShopProducts,
   loadShopLibrary,
@@ -23,6 +25,7 @@ type ShopState =
 export function MerchShop({ productIds }: { productIds: readonly string[] }) {
   const { t } = useTranslation();
   const { shop } = useConfig();
+  const locale = useUiStore((s) => s.locale);
   const [state, setState] = useState<ShopState>({ status: 'loading' });
   const [attempt, setAttempt] = useState(0);
 
@@ -70,7 +73,7 @@ export function MerchShop({ productIds }: { productIds: readonly string[] }) {
               {p.image && (
                 <img src={httpsImage(p.image) ?? ''} alt="" width={96} height={96} loading="lazy" />
               )}
-              <span className="merch-card__name">{p.title}</span>
+              <span className="merch-card__name">{shopProductTitle(p, locale)}</span>
               {p.price && <span className="merch-card__price">{p.price}</span>}
             </li>
           ))}

@@ -1,3 +1,5 @@
+import { LOCALES, type Locale } from '@encore/contract';
+
 /**
  * The shop provider client (MRC-03): the provider's buy-button library is loaded on demand, when the
  * merch tab's embedded shop first opens, and its products file is fetched by GET. The provider is a
@@ -15,6 +17,8 @@ export interface ShopProducts {
 export interface ShopProduct {
   id: string;
   title: string;
+  /** The title per UI locale, when the file gives it (issue 14); `title` otherwise. */
+  titles?: Partial<Record<Locale, string>>;
   price: string;
   image: string;
 }
@@ -86,11 +90,24 @@ export function parseShopProducts(raw: unknown): ShopProducts | null {
               title: x.title,
               price: typeof x.price === 'string' ? x.price : '',
               image: typeof x.image === 'string' ? x.image : '',
+              ...titlesOf(x.titles),
             },
           ]
         : [];
     }),
   };
+}
+
+/** The file's per-locale titles: strings of known locales only. */
+function titlesOf(raw: unknown): { titles?: Partial<Record<Locale, string>> } {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const r = raw as Record<string, unknown>;
+  const titles: Partial<Record<Locale, string>> = {};
+  for (const locale of LOCALES) {
+    const text = r[locale];
+    if (typeof text === 'string') titles[locale] = text;
+  }
+  return { titles };
 }
 
 /** GET of the products file (MRC-03). */

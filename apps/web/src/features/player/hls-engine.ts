@@ -1,4 +1,6 @@
 import type { default as HlsType } from 'hls.js';
+// hls.js's own transmuxing worker, emitted as a hashed asset of the build (see hlsWorkerPath).
+import hlsWorkerUrl from 'hls.js/dist/hls.worker.js?url';
 
 let engine: Promise<typeof HlsType> | null = null;
 
@@ -16,3 +18,12 @@ export function loadHls(): Promise<typeof HlsType> {
   });
   return engine;
 }
+
+/**
+ * The worker script hls.js decrypts and transmuxes segments in (its `workerPath` setting). The ES
+ * module build of hls.js cannot start a worker from its own code as the UMD build does: without this
+ * path `enableWorker` silently does nothing and every segment is decrypted, demuxed and remuxed on
+ * the page's main thread (issue 14: long tasks of 0.5 to 4 s in Lighthouse's 4x-slowed viewer, a
+ * frozen chat and controls on a phone). Same origin, so the CSP's worker-src 'self' allows it.
+ */
+export const hlsWorkerPath: string = hlsWorkerUrl;

@@ -45,6 +45,14 @@ describe('the hls.js settings', () => {
     expect(config.testBandwidth).toBe(false);
   });
 
+  it('transmuxes in its worker, whose script the build ships beside the ES module build (issue 14)', () => {
+    const config = hlsConfig(options(null, null));
+    expect(config.enableWorker).toBe(true);
+    // hls.mjs cannot start its worker from its own code: without workerPath, segments are decrypted
+    // and remuxed on the page's main thread.
+    expect(config.workerPath).toMatch(/hls\.worker[^/]*\.js$/);
+  });
+
   it("puts Authorization 'Token {token}' on the origin's playlists only (PLY-29)", () => {
     const opts = options('auth-1', 'drm-1');
     for (const url of [

@@ -1,6 +1,7 @@
 import { DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
 import type { ErrorData, default as HlsType, LevelLoadedData } from 'hls.js';
 import { type TrackInfo, trackForLanguage } from './captions.ts';
+import { hlsWorkerPath } from './hls-engine.ts';
 import { positionForDate } from './live-edge.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
@@ -24,7 +25,9 @@ export function hlsConfig(opts: SessionOptions) {
     abrEwmaDefaultEstimate: 5_000_000,
     testBandwidth: false,
     renderTextTracksNatively: true,
+    // Segments are decrypted and transmuxed off the main thread (hls-engine.ts).
     enableWorker: true,
+    workerPath: hlsWorkerPath,
     xhrSetup: (xhr: XMLHttpRequest, url: string) => {
       if (xhr.readyState === 0) xhr.open('GET', url, true);
       if (isKeyUrl(url)) {
@@ -77,7 +80,10 @@ export function openHlsSession(
       hls.startLevel = chosen;
       hls.currentLevel = chosen;
     }
-    ev.onLevels(levels, chosen, false);
+    // Live or on demand is not known before the first media playlist (LEVEL_LOADED below): saying
+    // "not live" here made the viewer take every live show for a replay for a moment (issue 14: it
+    // left the chat room, fetched the replay and joined again on every entry and angle switch).
+    ev.onLevels(levels, chosen, null);
   });
 
   const standby = createStandbyWatch(video, (kind) => ev.onStandby?.(kind));

@@ -47,7 +47,11 @@ export interface SessionOptions {
 }
 
 export interface SessionEvents {
-  onLevels: (levels: LevelInfo[], chosen: number, live: boolean) => void;
+  /**
+   * The stream's levels, and whether it is live: null while not known yet (hls.js knows the levels
+   * from the multivariant playlist, liveness only from the first media playlist).
+   */
+  onLevels: (levels: LevelInfo[], chosen: number, live: boolean | null) => void;
   onLevelSwitched: (level: number) => void;
   onSubtitleTracks: (tracks: TrackInfo[]) => void;
   onError: (outcome: ErrorOutcome, message: string) => void;

@@ -11,14 +11,21 @@ export interface ShowTimeParts {
   time: string;
 }
 
+/**
+ * Formatters are made once per locale, zone and form: making one costs far more than formatting
+ * with it, and the landing's show card re-renders every second for its countdown (issue 14: they
+ * were the landing page's top functions in a 4x-slowed profile).
+ */
 const cache = new Map<string, Intl.DateTimeFormat>();
 
-type Part = 'date' | 'time' | 'clock';
+type Part = 'date' | 'time' | 'clock' | 'zone' | 'longDate';
 
 const OPTIONS: Record<Part, Intl.DateTimeFormatOptions> = {
   date: { weekday: 'short', month: 'short', day: 'numeric' },
   time: { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
   clock: { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+  zone: { timeZoneName: 'short' },
+  longDate: { weekday: 'short', year: 'numeric', month: 'short', day: 'numeric' },
 };
 
 function formatter(locale: Locale, timeZone: string | undefined, part: Part): Intl.DateTimeFormat {
@@ -47,9 +54,7 @@ export function clockTime(iso: string | number, locale: Locale, timeZone?: strin
 
 /** The short name of the viewer's zone at that instant, e.g. 'GMT+1' or 'PST'. */
 export function zoneName(iso: string | number, locale: Locale, timeZone?: string): string {
-  const parts = new Intl.DateTimeFormat(htmlLang(locale), { timeZoneName: 'short', timeZone }).formatToParts(
-    new Date(iso),
-  );
+  const parts = formatter(locale, timeZone, 'zone').formatToParts(new Date(iso));
   return parts.find((p) => p.type === 'timeZoneName')?.value ?? '';
 }
 
@@ -72,11 +77,5 @@ export function dualTime(iso: string | number, locale: Locale, timeZone?: string
 
 /** A date with its year in the locale's own form: "Wed, Sep 16, 2020", "2020年9月16日(水)". */
 export function longDate(iso: string | number, locale: Locale, timeZone?: string): string {
-  return new Intl.DateTimeFormat(htmlLang(locale), {
-    weekday: 'short',
-    year: 'numeric',
-    month: 'short',
-    day: 'numeric',
-    timeZone,
-  }).format(new Date(iso));
+  return formatter(locale, timeZone, 'longDate').format(new Date(iso));
 }

@@ -2,6 +2,7 @@ import { type Channel, DRM_TOKEN_HEADER, type DrmTokenResponse, isKeyUrl } from 
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiRequest } from '../../../lib/api/api-client.ts';
+import { hlsWorkerPath } from '../../player/hls-engine.ts';
 
 /** Every view of the show, in the player's order: angles, mosaics, the fan wall, 4K. */
 const VIEW_KEYS = {
@@ -69,6 +70,7 @@ export function PreviewPlayer({ show }: { show: Channel }) {
         if (destroyed) return;
         if (Hls.isSupported()) {
           const h = new Hls({
+            workerPath: hlsWorkerPath,
             // The demo's keys and live ingest's keys (/media/live/<slug>/keys/...) alike.
             xhrSetup: (xhr, url) => {
               if (isKeyUrl(url)) xhr.setRequestHeader(DRM_TOKEN_HEADER, token);

@@ -1,5 +1,5 @@
 import { type EnterEventResponse, lastEndOf, type Show } from '@encore/contract';
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { statusOf } from '../../../lib/api/api-error.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import { useTicketStore } from '../../tickets/index.ts';
@@ -52,7 +52,9 @@ export function useEventEntry(slug: string, show: Show | undefined) {
           }
           const { ticket } = result.entry;
           useTicketStore.getState().apply(ticket.paid_event_name, { ok: true, ticket });
-          setState({ kind: 'in', entry: result.entry });
+          // The viewer is the largest tree of the app: rendered as a transition, React draws it in
+          // slices that leave the main thread free in between (issue 14: one long task before).
+          startTransition(() => setState({ kind: 'in', entry: result.entry }));
         },
         (error: unknown) => {
           if (controller.signal.aborted) return;

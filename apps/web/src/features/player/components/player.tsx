@@ -78,7 +78,7 @@ export function Player(props: PlayerProps) {
 
   const { onTime, onCasting, onPlayback } = props;
   useEffect(() => onTime?.(state.currentTime), [onTime, state.currentTime]);
-  const ready = state.levels.length > 0;
+  const ready = state.levels.length > 0 && state.liveKnown;
   const sessionRef = player.session;
   useEffect(() => {
     onPlayback?.({

@@ -22,6 +22,8 @@ export interface PlayerState {
   currentTime: number;
   duration: number;
   live: boolean;
+  /** Whether the stream said yet if it is live (`live` is false until then). */
+  liveKnown: boolean;
   atLiveEdge: boolean;
   levels: LevelInfo[];
   /** The fan's choice: a level index, or -1 for Auto. */
@@ -45,6 +47,7 @@ const initial = (volume: number): PlayerState => ({
   currentTime: 0,
   duration: 0,
   live: false,
+  liveKnown: false,
   atLiveEdge: true,
   levels: [],
   chosenLevel: -1,
@@ -130,7 +133,14 @@ export function usePlayer(
           preferredHeight: qualitySelection,
         },
         {
-          onLevels: (levels, chosen, live) => patch({ levels, chosenLevel: chosen, live, failure: null }),
+          // Liveness not known yet (hls.js before its first media playlist) keeps what the last
+          // stream said: an angle switch stays live or on demand without a flicker.
+          onLevels: (levels, chosen, live) =>
+            patch(
+              live === null
+                ? { levels, chosenLevel: chosen, failure: null }
+                : { levels, chosenLevel: chosen, live, liveKnown: true, failure: null },
+            ),
           onLevelSwitched: (currentLevel) => patch({ currentLevel }),
           onSubtitleTracks: (tracks) => patch({ tracks }),
           onStandby: (standby) => patch({ standby }),
