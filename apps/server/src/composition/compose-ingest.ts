@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import { createDrmAdapter } from '../adapters/drm/drm-adapter.ts';
 import { liveDashRoutes } from '../media/live-dash.routes.ts';
+import { dashEpochOf } from '../media/live-dash-index.ts';
 import { createLiveIndexReader } from '../media/live-index.ts';
 import { type LiveKey, liveOriginRoutes } from '../media/live-origin.routes.ts';
 import { createReairingClocks } from '../media/live-reairing.ts';
@@ -32,10 +33,11 @@ export function composeIngest(core: Core) {
   const hookSecret = randomBytes(24).toString('hex');
   let engine: RtmpEngine | null = null;
   const showsRepo = createShowsRepo(db);
-  /** Whether the show plays `stream` as DASH too (its configuration lists a DASH source). */
-  const hasDash = async (slug: string, stream: string): Promise<boolean> => {
+  /** The show's DASH epoch when it plays `stream` as DASH too (its configuration lists a DASH source). */
+  const dashEpoch = async (slug: string, stream: string): Promise<number | null> => {
     const row = await showsRepo.findBySlug(slug);
-    return row ? presentShow(row).streams[stream]?.dash !== undefined : false;
+    const show = row ? presentShow(row) : null;
+    return show?.streams[stream]?.dash ? dashEpochOf(show.event.event_start_time) : null;
   };
   const feeds = createFeedRegistry({
     repo,
@@ -44,8 +46,10 @@ export function composeIngest(core: Core) {
     log,
     // A DASH show's streams are also packaged as CENC DASH, from the same segments (dash-packager.ts).
     segmentHook: async (feed) => {
-      if (!(await hasDash(feed.slug, feed.stream))) return undefined;
+      const epoch = await dashEpoch(feed.slug, feed.stream);
+      if (epoch === null) return undefined;
       const writer = await createDashWriter({
+        epoch,
         liveDir,
         slug: feed.slug,
         stream: feed.stream,

@@ -1,12 +1,12 @@
 import type { DrmSystem } from '@encore/contract';
 import { contentProtection } from './dash-manifest.ts';
-import { DASH_EPOCH_MS, type LiveDashIndex, type LiveDashRep, type LiveDashRun } from './live-dash-index.ts';
+import type { LiveDashIndex, LiveDashRep, LiveDashRun } from './live-dash-index.ts';
 
 /**
  * The MPD of a live-ingest stream's CENC DASH (docs/media.md section 9.1). Every encoder run is a
  * Period whose representations list their fragments in a SegmentTimeline: `t` on the show clock
- * (ticks since DASH_EPOCH_MS), `$Number$` the HLS sequence number of the same frames. Live: dynamic,
- * availabilityStartTime DASH_EPOCH_MS for every stream of every show, so a presentation time is a
+ * (ticks since the index's epoch), `$Number$` the HLS sequence number of the same frames. Live: dynamic,
+ * availabilityStartTime the show's epoch (dashEpochOf) for every stream of the show, so a presentation time is a
  * show-clock date and an angle switch lands on the same moment as with HLS; only the fragments of the
  * last `windowSeconds` are listed. Ended (End show): static, the whole recording from its first
  * Period, the replay.
@@ -33,10 +33,16 @@ function timeline(segments: LiveDashRep['segments']): string {
   return `<SegmentTimeline>${s.join('')}</SegmentTimeline>`;
 }
 
-function representation(run: LiveDashRun, rep: LiveDashRep, from: number, periodStartMs: number): string {
+function representation(
+  epoch: number,
+  run: LiveDashRun,
+  rep: LiveDashRep,
+  from: number,
+  periodStartMs: number,
+): string {
   const segments = rep.segments.filter((s) => ((s.t + s.d) * 1000) / rep.timescale >= from);
   if (segments.length === 0) return '';
-  const pto = Math.round(((periodStartMs - DASH_EPOCH_MS) * rep.timescale) / 1000);
+  const pto = Math.round(((periodStartMs - epoch) * rep.timescale) / 1000);
   const attrs =
     rep.kind === 'video'
       ? `width="${rep.width}" height="${rep.height}" sar="1:1"`
@@ -55,23 +61,24 @@ function representation(run: LiveDashRun, rep: LiveDashRep, from: number, period
 }
 
 /** Start and end (ms on the show clock) of a run: its earliest and latest fragment of any representation. */
-function spanOf(run: LiveDashRun): { start: number; end: number } | null {
+function spanOf(epoch: number, run: LiveDashRun): { start: number; end: number } | null {
   let start = Number.POSITIVE_INFINITY;
   let end = Number.NEGATIVE_INFINITY;
   for (const rep of run.reps) {
     const first = rep.segments[0];
     const last = rep.segments.at(-1);
     if (!first || !last) continue;
-    start = Math.min(start, DASH_EPOCH_MS + (first.t * 1000) / rep.timescale);
-    end = Math.max(end, DASH_EPOCH_MS + ((last.t + last.d) * 1000) / rep.timescale);
+    start = Math.min(start, epoch + (first.t * 1000) / rep.timescale);
+    end = Math.max(end, epoch + ((last.t + last.d) * 1000) / rep.timescale);
   }
   return Number.isFinite(start) ? { start, end } : null;
 }
 
 /** The MPD, or null while no fragment is listed (404 NOT_ON_AIR). URLs are relative to .../dash/. */
 export function renderLiveMpd(opts: LiveMpdOptions): string | null {
+  const epoch = opts.index.epoch;
   const runs = opts.index.runs
-    .map((run) => ({ run, span: spanOf(run) }))
+    .map((run) => ({ run, span: spanOf(epoch, run) }))
     .filter((r): r is { run: LiveDashRun; span: { start: number; end: number } } => r.span !== null);
   const last = runs.at(-1);
   const first = runs[0];
@@ -79,8 +86,8 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
   const edge = last.span.end;
   // The window: what a live player may seek back through, as the HLS playlists' 60 segments.
   const fromMs = opts.ended ? Number.NEGATIVE_INFINITY : edge - opts.windowSeconds * 1000;
-  const from = (fromMs - DASH_EPOCH_MS) / 1000;
-  const origin = opts.ended ? first.span.start : DASH_EPOCH_MS;
+  const from = (fromMs - epoch) / 1000;
+  const origin = opts.ended ? first.span.start : epoch;
   const protection = contentProtection(opts.kid, opts.drmSystems).join('');
   const periods: string[] = [];
   for (const { run, span } of runs) {
@@ -90,7 +97,7 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
       const reps = run.reps
         .filter((r) => r.kind === kind)
         .sort((a, b) => b.bandwidth - a.bandwidth)
-        .map((r) => representation(run, r, from, span.start))
+        .map((r) => representation(epoch, run, r, from, span.start))
         .filter((r) => r !== '');
       if (reps.length === 0) continue;
       const mime = kind === 'video' ? 'video/mp4' : 'audio/mp4';
@@ -109,7 +116,7 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
   );
   const head = opts.ended
     ? `type="static" mediaPresentationDuration="${seconds((edge - first.span.start) / 1000)}"`
-    : `type="dynamic" availabilityStartTime="${iso(DASH_EPOCH_MS)}" publishTime="${iso(opts.nowMs)}" ` +
+    : `type="dynamic" availabilityStartTime="${iso(epoch)}" publishTime="${iso(opts.nowMs)}" ` +
       `minimumUpdatePeriod="PT2S" timeShiftBufferDepth="${seconds(opts.windowSeconds)}" suggestedPresentationDelay="PT6S"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',

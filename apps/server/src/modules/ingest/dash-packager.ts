@@ -14,7 +14,6 @@ import {
   serializeBoxes,
 } from '../../../../../scripts/media/cenc.mjs';
 import {
-  DASH_EPOCH_MS,
   type LiveDashIndex,
   type LiveDashRep,
   liveDashFile,
@@ -89,8 +88,10 @@ const mp4Out = (file: string) => [
   '-f',
   'mp4',
   // One fragment for the whole segment, written when it closes; no edit list (the tfdt says the time).
+  // delay_moov: the AAC's AudioSpecificConfig is known only after its first packet (ADTS in the TS);
+  // an init written before it lacks it and Chromium refuses the audio.
   '-movflags',
-  '+empty_moov+default_base_moof+frag_custom',
+  '+empty_moov+delay_moov+default_base_moof+frag_custom',
   '-use_editlist',
   '0',
   file,
@@ -108,9 +109,11 @@ export async function createDashWriter(opts: {
   slug: string;
   stream: string;
   key: DashKey;
+  /** The show's availabilityStartTime (dashEpochOf); a stream keeps the one it began with. */
+  epoch: number;
 }) {
   const file = liveDashIndexFile(opts.liveDir, opts.slug, opts.stream);
-  const index: LiveDashIndex = (await readLiveDashIndex(file)) ?? { version: 1, runs: [] };
+  const index: LiveDashIndex = (await readLiveDashIndex(file)) ?? { version: 1, epoch: opts.epoch, runs: [] };
   const runId = (index.runs.at(-1)?.id ?? -1) + 1;
   /** The run's anchor: the show-clock date and the 90 kHz timestamp of its first segment. */
   let anchor: { pdt: number; pts: number } | null = null;
@@ -154,7 +157,7 @@ export async function createDashWriter(opts: {
     const ts = state.track.timescale;
     // On the show clock: the run's first segment at its program date, the rest by their own timestamps.
     const target =
-      BigInt(Math.round(((anchor.pdt - DASH_EPOCH_MS) * ts) / 1000)) +
+      BigInt(Math.round(((anchor.pdt - index.epoch) * ts) / 1000)) +
       BigInt(Math.round(((pts - anchor.pts) * ts) / 90_000));
     const enc = encryptSegment(fragment, { key: opts.key.key, track: state.track, ivState: state.ivState });
     const current = readTfdt(enc)[0] ?? 0n;
@@ -169,6 +172,8 @@ export async function createDashWriter(opts: {
     const videoPts = firstVideoPts(clear);
     if (videoPts === null) return;
     if (!anchor) anchor = { pdt: seg.pdt, pts: videoPts };
+    // Before the show's epoch (a line check a month ahead) a fragment has no place on the timeline.
+    if (anchor.pdt < index.epoch) return;
     const scratch = await mkdtemp(path.join(tmpdir(), 'encore-dash-'));
     try {
       const v = path.join(scratch, 'v.mp4');
