@@ -182,7 +182,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       channels: () => chat.gateway.channelCount(),
     });
   } else refuseMetrics(app);
-  const videoArea = composeVideo(core, showsArea);
+  const videoArea = composeVideo(core, { ...showsArea, liveDashKey: ingest.dashKey });
   const { db } = core;
   const { media } = videoArea;
   // Data retention (COM-62): expired dispute records and access logs of every area, on a timer.

@@ -1,10 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
+import { createDrmAdapter } from '../adapters/drm/drm-adapter.ts';
+import { liveDashRoutes } from '../media/live-dash.routes.ts';
+import { dashEpochOf } from '../media/live-dash-index.ts';
 import { createLiveIndexReader } from '../media/live-index.ts';
 import { type LiveKey, liveOriginRoutes } from '../media/live-origin.routes.ts';
 import { createReairingClocks } from '../media/live-reairing.ts';
 import type { KeyAuthorizer } from '../media/media.routes.ts';
 import { createBroadcastService } from '../modules/ingest/broadcast.service.ts';
+import { createDashWriter, dashKeyOf } from '../modules/ingest/dash-packager.ts';
 import { createFeedRegistry } from '../modules/ingest/feeds.ts';
 import { createIngestRepo } from '../modules/ingest/ingest.repo.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
@@ -28,11 +32,31 @@ export function composeIngest(core: Core) {
   // The engine's callbacks reach this process over the loopback, under a path only it knows.
   const hookSecret = randomBytes(24).toString('hex');
   let engine: RtmpEngine | null = null;
+  const showsRepo = createShowsRepo(db);
+  /** The show's DASH epoch when it plays `stream` as DASH too (its configuration lists a DASH source). */
+  const dashEpoch = async (slug: string, stream: string): Promise<number | null> => {
+    const row = await showsRepo.findBySlug(slug);
+    const show = row ? presentShow(row) : null;
+    return show?.streams[stream]?.dash ? dashEpochOf(show.event.event_start_time) : null;
+  };
   const feeds = createFeedRegistry({
     repo,
     liveDir,
     playUrl: (internal) => `rtmp://127.0.0.1:${rtmpPort}/live/${internal}`,
     log,
+    // A DASH show's streams are also packaged as CENC DASH, from the same segments (dash-packager.ts).
+    segmentHook: async (feed) => {
+      const epoch = await dashEpoch(feed.slug, feed.stream);
+      if (epoch === null) return undefined;
+      const writer = await createDashWriter({
+        epoch,
+        liveDir,
+        slug: feed.slug,
+        stream: feed.stream,
+        key: dashKeyOf(feed.mediaKeyId, feed.mediaKey),
+      });
+      return (seg) => writer.add(seg);
+    },
   });
   const broadcast = createBroadcastService({
     repo,
@@ -55,9 +79,20 @@ export function composeIngest(core: Core) {
     return key;
   };
 
+  /** The ClearKey licence's lookup: a live stream's CENC key by its key id (hex), with its show. */
+  const dashKey = async (kidHex: string) => {
+    const row = kidHex.length === 32 ? await repo.streamByMediaKeyId(kidHex.slice(0, 16)) : undefined;
+    if (!row) return null;
+    const key = dashKeyOf(row.media_key_id, row.media_key);
+    return key.kid === kidHex ? { stream: row.stream, key: key.key, liveSlug: row.slug } : null;
+  };
+  const kidOf = async (slug: string, stream: string) => {
+    const row = await repo.mediaKeyOf(slug, stream);
+    return row ? dashKeyOf(row.media_key_id, row.media_key).kid : null;
+  };
+
   const indexes = createLiveIndexReader(liveDir);
   // Re-airings of a recorded show play it as a live stream from Go live (docs/media.md).
-  const showsRepo = createShowsRepo(db);
   const reairingOf = createReairingClocks({
     showOf: async (slug) => {
       const row = await showsRepo.findBySlug(slug);
@@ -84,6 +119,9 @@ export function composeIngest(core: Core) {
         keyUriBase: config.media.keyUriBase,
       }),
     );
+    await app.register(
+      liveDashRoutes({ liveDir, indexes, kidOf, drmSystems: createDrmAdapter(config.drm).systems }),
+    );
     if (!enabled) return;
     await app.register(ingestHooksRoutes({ feeds, secret: hookSecret }));
     app.addHook('onReady', async () => {
@@ -104,5 +142,5 @@ export function composeIngest(core: Core) {
     });
   }
 
-  return { broadcast, feeds, indexes, reairingOf, register };
+  return { broadcast, feeds, indexes, reairingOf, dashKey, register };
 }

@@ -22,7 +22,15 @@ import type { Core } from './core.ts';
  * Video (docs/media.md): the media origin with its key check, DRM tokens and the licence path, and
  * the player's analytics.
  */
-export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: TicketsService }) {
+export function composeVideo(
+  core: Core,
+  deps: {
+    shows: ShowsService;
+    tickets: TicketsService;
+    /** Live-ingest streams' CENC keys (compose-ingest.ts), after the demo media's. */
+    liveDashKey?: (kidHex: string) => Promise<{ stream: string; key: Buffer; liveSlug: string } | null>;
+  },
+) {
   const { app, config, db, bus, limiter, log } = core;
   const devicesRepo = createDevicesRepo(db);
   const liveness = createDeviceLiveness({ devices: devicesRepo, bus });
@@ -39,7 +47,8 @@ export function composeVideo(core: Core, deps: { shows: ShowsService; tickets: T
     adapter: drmAdapter,
     publicUrl: config.publicUrl,
     // The origin's CENC keys, for Encore's own ClearKey licence (DASH).
-    dashKey: async (kid) => (await media.current())?.dashKeys.get(kid) ?? null,
+    dashKey: async (kid) =>
+      (await media.current())?.dashKeys.get(kid) ?? (await deps.liveDashKey?.(kid)) ?? null,
   });
 
   const captions = createLiveCaptionsService({ repo: createLiveCaptionsRepo(db), shows: deps.shows });

@@ -54,7 +54,7 @@ export function commonPssh(kidHex: string): string {
   return box.toString('base64');
 }
 
-function contentProtection(kidHex: string, systems: readonly DrmSystem[]): string[] {
+export function contentProtection(kidHex: string, systems: readonly DrmSystem[]): string[] {
   const lines = [
     `<ContentProtection schemeIdUri="urn:mpeg:dash:mp4protection:2011" value="cenc" cenc:default_KID="${kidUuid(kidHex)}"/>`,
     `<ContentProtection schemeIdUri="urn:uuid:${SYSTEM_IDS.clearkey}" value="ClearKey1.0"><cenc:pssh>${commonPssh(kidHex)}</cenc:pssh></ContentProtection>`,

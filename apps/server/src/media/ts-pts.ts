@@ -7,6 +7,15 @@
 const PACKET = 188;
 
 export function firstVideoPts(ts: Uint8Array): number | null {
+  return firstPts(ts, 0xe0, 0xef);
+}
+
+/** The first audio presentation timestamp (MPEG audio PES stream ids 0xC0 to 0xDF): live DASH's audio. */
+export function firstAudioPts(ts: Uint8Array): number | null {
+  return firstPts(ts, 0xc0, 0xdf);
+}
+
+function firstPts(ts: Uint8Array, idMin: number, idMax: number): number | null {
   for (let at = 0; at + PACKET <= ts.length; at += PACKET) {
     if (ts[at] !== 0x47) return null;
     const b1 = ts[at + 1] ?? 0;
@@ -17,7 +26,7 @@ export function firstVideoPts(ts: Uint8Array): number | null {
     if (p + 14 > at + PACKET) continue;
     if (ts[p] !== 0 || ts[p + 1] !== 0 || ts[p + 2] !== 1) continue;
     const streamId = ts[p + 3] ?? 0;
-    if (streamId < 0xe0 || streamId > 0xef) continue;
+    if (streamId < idMin || streamId > idMax) continue;
     if (((ts[p + 7] ?? 0) & 0x80) === 0) continue; // no PTS
     const b = (i: number) => ts[p + 9 + i] ?? 0;
     // 33 bits over five bytes with marker bits; multiplication keeps bit 32 (past 32-bit ints).

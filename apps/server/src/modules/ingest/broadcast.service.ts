@@ -46,9 +46,20 @@ export function pushedStreamsOf(show: Show): string[] {
  * are not the live picture's, so they go (mosaics are not composed live yet); its caption languages
  * stay, as the live captions hosts post (docs/media.md 2.3.1), each stream's own subtitle rendition.
  */
+export const liveDashUrl = (slug: string, stream: string) => `/media/live/${slug}/${stream}/dash/live.mpd`;
+
 export function asIngestShow(show: Show): Show {
   const pushed = pushedStreamsOf(show);
-  const streams = Object.fromEntries(pushed.map((s) => [s, { hls: { url: liveStreamUrl(show.slug, s) } }]));
+  // A stream the show played as DASH plays the live CENC DASH of its pushed feed (dash-packager.ts).
+  const streams = Object.fromEntries(
+    pushed.map((s) => [
+      s,
+      {
+        hls: { url: liveStreamUrl(show.slug, s) },
+        ...(show.streams[s]?.dash ? { dash: { url: liveDashUrl(show.slug, s) } } : {}),
+      },
+    ]),
+  );
   const { mview: _mview, ...pips } = show.pips;
   const base = pushed.includes(show.base_video) ? show.base_video : (pushed[0] ?? show.base_video);
   return {

@@ -38,6 +38,13 @@ export type FeedRegistryDeps = {
   now?: () => number;
   /** Replaceable in tests; the real one runs ffmpeg. */
   startPackager?: (opts: PackagerOptions) => Promise<Packager>;
+  /** What else a run makes of each finished segment (a DASH show's CENC DASH), per publish. */
+  segmentHook?: (feed: {
+    slug: string;
+    stream: string;
+    mediaKeyId: string;
+    mediaKey: string;
+  }) => Promise<PackagerOptions['onSegment'] | undefined>;
 };
 
 const feedKey = (showId: number, stream: string) => `${showId}:${stream}`;
@@ -115,7 +122,14 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
       byKeyId.set(feed.keyId, feed);
       problems.delete(key);
       try {
+        const onSegment = await deps.segmentHook?.({
+          slug: row.slug,
+          stream: row.stream,
+          mediaKeyId: row.media_key_id,
+          mediaKey: row.media_key,
+        });
         feed.packager = await start({
+          onSegment,
           input: deps.playUrl(feed.internal),
           liveDir: deps.liveDir,
           slug: row.slug,

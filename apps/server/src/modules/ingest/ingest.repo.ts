@@ -93,6 +93,21 @@ export function createIngestRepo(db: Db) {
         .executeTakeFirst();
     },
 
+    /** A live stream by its AES-128 key id (the ClearKey licence of its CENC DASH, dash-packager.ts). */
+    streamByMediaKeyId(mediaKeyId: string) {
+      return db
+        .selectFrom('ingest_streams')
+        .innerJoin('shows', 'shows.id', 'ingest_streams.show_id')
+        .select([
+          'shows.slug',
+          'ingest_streams.stream',
+          'ingest_streams.media_key_id',
+          'ingest_streams.media_key',
+        ])
+        .where('ingest_streams.media_key_id', '=', mediaKeyId)
+        .executeTakeFirst();
+    },
+
     /** The AES-128 key of a live stream, by show slug (the origin's key route). */
     mediaKeyOf(slug: string, stream: string) {
       return db

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import type { FeedProblem, LadderRung } from '@encore/contract';
 import {
   indexFile,
@@ -32,6 +33,19 @@ export type PackagerOptions = {
   now?: () => number;
   /** Called once when the run is over (feed gone, stopped, or refused), with the problem if any. */
   onExit?: (problem: FeedProblem | null) => void;
+  /** Each finished segment while its clear file exists (the CENC DASH of dash-packager.ts). */
+  onSegment?: (seg: PackagedSegment) => Promise<void>;
+  /** The feed's bytes when `input` is `pipe:0` (a mosaic composed by mosaic.ts). */
+  stdin?: Readable;
+};
+
+export type PackagedSegment = {
+  rung: string;
+  sn: number;
+  pdt: number;
+  dur: number;
+  first: boolean;
+  clearFile: string;
 };
 
 export type Packager = {
@@ -192,7 +206,13 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     ...rungArgs(null, runDir),
     ...opts.ladder.flatMap((r) => rungArgs(r, runDir)),
   ];
-  const child: ChildProcess = spawn('ffmpeg', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn('ffmpeg', args, {
+    stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+  });
+  if (opts.stdin && child.stdin) {
+    child.stdin.on('error', () => {});
+    opts.stdin.pipe(child.stdin);
+  }
 
   let stderrTail = '';
   let inputChecked = false;
@@ -308,6 +328,10 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
       ...(pts === null ? {} : { pts }),
     });
     await writeLiveIndex(file, index);
+    const seg = { rung: rung.name, sn, pdt: rung.segments.at(-1)?.pdt ?? 0, dur, first, clearFile };
+    await opts
+      .onSegment?.(seg)
+      .catch((err: unknown) => opts.log.warn({ err }, 'live DASH segment not packaged'));
     await rm(clearFile, { force: true });
   }
 

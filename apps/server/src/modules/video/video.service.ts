@@ -65,7 +65,7 @@ export type VideoDeps = {
   /** The app's public URL: a stream mapped to `${publicUrl}/media/...` is the origin's too. */
   publicUrl: string;
   /** The media origin's DASH (CENC) key of a key id (hex), with its stream; null for none. */
-  dashKey: (kidHex: string) => Promise<{ stream: string; key: Buffer } | null>;
+  dashKey: (kidHex: string) => Promise<{ stream: string; key: Buffer; liveSlug?: string } | null>;
   now?: () => number;
 };
 
@@ -283,7 +283,7 @@ export function createVideoService(deps: VideoDeps) {
         if (
           !entry ||
           entry.row.paid_event_id !== claims.p ||
-          !servedByOrigin(entry, found.stream, deps.publicUrl, 'dash') ||
+          !servedByOrigin(entry, found.stream, deps.publicUrl, 'dash', found.liveSlug) ||
           !streamCovered(found.stream, { multiview: claims.mv, uhd: claims.k }, entry.show.base_video)
         ) {
           throw keyNotCovered();
