@@ -54,21 +54,26 @@ async function api(method, path, token, body) {
 /**
  * The picture of one angle: its look, "CAM n", the wall clock (UTC, milliseconds) and the barcode:
  * BITS boxes, white for a 1, of (wall-clock ms mod 2^BITS), least significant bit on the left.
+ * The clock is the encoder's own reading of the wall clock when it makes its first frame (setpts's
+ * RTCSTART, in ms), plus each frame's time: a camera's honest capture time, whatever ffmpeg's start-up
+ * took. The frames' timestamps start at zero again after the drawing (what the RTMP feed carries).
  */
 export function angleFilter(n, startMs, size) {
   const [w] = size.split('x').map(Number);
   const box = Math.max(6, Math.floor((w - 20) / BITS));
-  const startOfDay = (startMs % 86_400_000) / 1000;
-  const s = startMs % 2 ** BITS;
+  const midnight = Math.floor(startMs / 86_400_000) * 86_400;
   const bars = Array.from({ length: BITS }, (_, i) => {
-    const on = `eq(mod(floor((${s}+t*1000)/${2 ** i})\\,2)\\,1)`;
+    const on = `eq(mod(floor(t*1000/${2 ** i})\\,2)\\,1)`;
     return `drawbox=x=${10 + i * box}:y=4:w=${box - 2}:h=${box - 2}:color=white:t=fill:enable='${on}'`;
   });
   return [
+    'settb=1/1000',
+    "setpts='PTS+RTCSTART/1000'",
     `drawbox=x=6:y=0:w=${BITS * box + 8}:h=${box + 6}:color=black:t=fill`,
     ...bars,
     `drawtext=fontfile=${FONT}:text='CAM ${n}':fontsize=28:fontcolor=white:borderw=2:bordercolor=black:x=12:y=${box + 14}`,
-    `drawtext=fontfile=${FONT}:text='%{pts\\:hms\\:${startOfDay.toFixed(3)}} UTC':fontsize=22:fontcolor=yellow:box=1:boxcolor=black@0.7:boxborderw=4:x=12:y=h-34`,
+    `drawtext=fontfile=${FONT}:text='%{pts\\:hms\\:-${midnight}} UTC':fontsize=22:fontcolor=yellow:box=1:boxcolor=black@0.7:boxborderw=4:x=12:y=h-34`,
+    'setpts=PTS-STARTPTS',
   ].join(',');
 }
 

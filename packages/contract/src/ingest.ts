@@ -74,6 +74,8 @@ export const IngestKeyInfo = z.object({
   /** The last characters, so a host can tell which key an encoder holds; the key itself is shown once. */
   key_hint: safeString(),
   created_at: IsoDateTime,
+  /** The angle's sync offset (ms): added to its show clock from its next publish. */
+  sync_offset_ms: safeInt(),
 });
 export type IngestKeyInfo = z.infer<typeof IngestKeyInfo>;
 
@@ -90,6 +92,14 @@ export const BroadcastStatus = z.object({
   angles: z.array(AngleHealth),
 });
 export type BroadcastStatus = z.infer<typeof BroadcastStatus>;
+
+/**
+ * PUT /thor/host/shows/{slug}/ingest/streams/{stream}/sync/: an operator's correction of one angle's
+ * show clock, for an encoder whose pipeline is slower (positive: its pictures are dated later) or
+ * faster than the others'. It applies from the angle's next publish: a run's clock is set once.
+ */
+export const StreamSyncBody = z.object({ sync_offset_ms: safeInt().min(-10_000).max(10_000) });
+export type StreamSyncBody = z.infer<typeof StreamSyncBody>;
 
 export const IngestStreamParams = z.object({ slug: safeString().max(100), stream: safeString().max(32) });
 

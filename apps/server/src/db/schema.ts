@@ -384,6 +384,8 @@ export interface IngestStreamsTable {
   media_key_id: string;
   media_key: string;
   media_iv: string;
+  /** An operator's correction of this angle's show clock, in ms (migration 0017). */
+  sync_offset_ms: Generated<number>;
 }
 
 /** Moderation (migration 0016). */

@@ -127,6 +127,7 @@ export function createBroadcastService(deps: BroadcastDeps) {
         stream: s.stream,
         key_hint: s.key_hint,
         created_at: s.key_created_at.toISOString(),
+        sync_offset_ms: s.sync_offset_ms,
       })),
       angles: streams.map((s) => deps.feeds.health(row.id, s.stream)),
     };
@@ -187,6 +188,14 @@ export function createBroadcastService(deps: BroadcastDeps) {
       if (!updated) throw notFound('This show has no such pushed stream.');
       await deps.feeds.revoke(row.id, stream, 'key_rotated');
       return rotated(stream, key, at);
+    },
+
+    /** PUT .../streams/{stream}/sync/: the angle's sync offset, from its next publish. */
+    async setSyncOffset(slug: string, stream: string, ms: number): Promise<BroadcastStatus> {
+      const { row, b } = await ingestOf(slug);
+      const updated = await deps.repo.setSyncOffset(row.id, stream, ms);
+      if (!updated) throw notFound('This show has no such pushed stream.');
+      return status(row, b);
     },
 
     async goLive(slug: string): Promise<BroadcastStatus> {

@@ -141,4 +141,26 @@ describe('feed registry', () => {
     });
     expect(await feeds.authorizePublish(key.key)).toEqual({ ok: false, reason: 'the show has ended' });
   });
+
+  it("dates a publish on the show clock: the moment the engine reported it, plus the angle's sync offset", async () => {
+    const { show, repo, key } = await ingestShow();
+    await repo.setSyncOffset(show.id, 'mix-stream1', -120);
+    const started: PackagerOptions[] = [];
+    let clock = Date.parse('2026-11-25T02:00:00.000Z');
+    const feeds = createFeedRegistry({
+      repo,
+      liveDir,
+      playUrl: (n) => n,
+      log: { info() {}, warn() {} },
+      // The key check's query takes time: the clock reads the callback's arrival, not its answer.
+      now: () => {
+        const t = clock;
+        clock += 40;
+        return t;
+      },
+      startPackager: fakePackager(started, []),
+    });
+    expect((await feeds.authorizePublish(key.key)).ok).toBe(true);
+    expect(started[0]?.publishedAt).toBe(Date.parse('2026-11-25T02:00:00.000Z') - 120);
+  });
 });

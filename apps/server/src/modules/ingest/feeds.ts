@@ -84,6 +84,8 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
   return {
     /** on_publish: the key must be a stream key of a show still on, and its stream not on air. */
     async authorizePublish(name: string): Promise<PublishDecision> {
+      // The publish moment as the engine reports it: the show clock of this run (show-clock.ts).
+      const publishedAt = now();
       const parsed = parseStreamKey(name);
       if (!parsed) {
         deps.log.warn({}, 'publish refused: not a stream key');
@@ -139,6 +141,7 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
           iv: Buffer.from(row.media_iv.replace(/^0x/, ''), 'hex'),
           log: deps.log,
           now,
+          publishedAt: publishedAt + row.sync_offset_ms,
           onExit: (problem) => {
             if (problem) setProblem(feed.showId, feed.stream, problem);
             // Without its packager a feed reaches no one: drop the encoder so it can reconnect.

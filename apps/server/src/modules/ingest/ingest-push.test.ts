@@ -12,8 +12,9 @@ import { createShowsRepo } from '../shows/shows.repo.ts';
 
 // Real feeds: ffmpeg pushes RTMP to the nginx-rtmp engine that the app supervises; the app packages
 // them with ffmpeg. Ports of this engineer's range: HTTP 8241 (the engine's callbacks), RTMP 19351.
-const HTTP_PORT = 8241;
-const RTMP_PORT = 19351;
+// INGEST_TEST_HTTP_PORT / INGEST_TEST_RTMP_PORT move them when engineers run it side by side.
+const HTTP_PORT = Number(process.env.INGEST_TEST_HTTP_PORT ?? 8241);
+const RTMP_PORT = Number(process.env.INGEST_TEST_RTMP_PORT ?? 19351);
 const run = promisify(execFile);
 
 let t: TestContext;
@@ -161,6 +162,17 @@ describe('live ingest with real encoders (nginx-rtmp + ffmpeg)', () => {
       return res.statusCode === 200 && (res.body.match(/#EXTINF/g) ?? []).length >= 2 ? res.body : undefined;
     });
     expect(playlist).toMatch(/#EXT-X-PROGRAM-DATE-TIME:\d{4}-/);
+    // One show clock: the dates follow the feed's own timeline, so each segment is dated exactly its
+    // predecessor's duration later (not when the packager happened to see it).
+    const dated = [...playlist.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)\s+#EXTINF:([\d.]+),/g)].map((m) => ({
+      pdt: Date.parse(m[1] ?? ''),
+      dur: Number(m[2]),
+    }));
+    expect(dated.length).toBeGreaterThanOrEqual(2);
+    for (let i = 1; i < dated.length; i++) {
+      const [prev, cur] = [dated[i - 1], dated[i]];
+      expect(Math.abs((cur?.pdt ?? 0) - (prev?.pdt ?? 0) - (prev?.dur ?? 0) * 1000)).toBeLessThanOrEqual(1);
+    }
     expect(playlist).not.toContain('#EXT-X-ENDLIST');
     const master = (await get(`/media/live/${slug}/mix-stream1/index.m3u8`)).body;
     expect(master).toContain('RESOLUTION=426x240');

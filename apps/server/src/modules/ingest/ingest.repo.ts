@@ -68,7 +68,9 @@ export function createIngestRepo(db: Db) {
         .executeTakeFirst();
     },
 
-    async insertStreamIfMissing(row: Omit<IngestStreamRow, 'id' | 'key_created_at'>): Promise<boolean> {
+    async insertStreamIfMissing(
+      row: Omit<IngestStreamRow, 'id' | 'key_created_at' | 'sync_offset_ms'>,
+    ): Promise<boolean> {
       const inserted = await db
         .insertInto('ingest_streams')
         .values(row)
@@ -105,6 +107,16 @@ export function createIngestRepo(db: Db) {
           'ingest_streams.media_key',
         ])
         .where('ingest_streams.media_key_id', '=', mediaKeyId)
+        .executeTakeFirst();
+    },
+
+    setSyncOffset(showId: number, stream: string, ms: number): Promise<IngestStreamRow | undefined> {
+      return db
+        .updateTable('ingest_streams')
+        .set({ sync_offset_ms: ms })
+        .where('show_id', '=', showId)
+        .where('stream', '=', stream)
+        .returningAll()
         .executeTakeFirst();
     },
 

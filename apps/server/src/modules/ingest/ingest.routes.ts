@@ -6,6 +6,7 @@ import {
   IngestStreamParams,
   RotatedKey,
   ShowSlugParams,
+  StreamSyncBody,
 } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { AuthGuards } from '../../platform/auth-guard.ts';
@@ -15,7 +16,7 @@ const errors = { 400: ErrorBody, 401: ErrorBody, 403: ErrorBody, 404: ErrorBody,
 
 /**
  * The host's live-ingest routes (issue 11): turn a show into a live-ingest show, its stream keys,
- * per-angle health, Go live and End show. Hosts only; keys are shown in full once, when made.
+ * per-angle health and sync offsets, Go live and End show. Hosts only; keys are shown in full once, when made.
  */
 export function ingestRoutes(deps: {
   broadcast: BroadcastService;
@@ -64,6 +65,21 @@ export function ingestRoutes(deps: {
         reply.header('cache-control', 'no-store');
         return deps.broadcast.rotate(req.params.slug, req.params.stream);
       },
+    );
+
+    app.put(
+      `${base}/streams/:stream/sync/`,
+      {
+        ...host,
+        schema: {
+          tags: ['host'],
+          params: IngestStreamParams,
+          body: StreamSyncBody,
+          response: { 200: BroadcastStatus, ...errors },
+        },
+      },
+      async (req) =>
+        deps.broadcast.setSyncOffset(req.params.slug, req.params.stream, req.body.sync_offset_ms),
     );
 
     app.post(

@@ -113,4 +113,23 @@ describe('live ingest: keys and lifecycle routes', () => {
     });
     expect(res.statusCode).toBe(400);
   });
+
+  it("an angle's sync offset: set by a host, shown in the status; 400 out of ±10 s, 404 for an unknown stream", async () => {
+    const show = await createShow(t.db);
+    await call('PUT', `/thor/host/shows/${show.slug}/ingest/`, host, {});
+    const url = `/thor/host/shows/${show.slug}/ingest/streams/mix-stream2/sync/`;
+    const res = await call('PUT', url, host, { sync_offset_ms: 180 });
+    expect(res.statusCode).toBe(200);
+    const status = BroadcastStatus.parse(res.json());
+    expect(status.keys.map((k) => [k.stream, k.sync_offset_ms])).toEqual([
+      ['mix-stream1', 0],
+      ['mix-stream2', 180],
+      ['stream4k', 0],
+    ]);
+    expect((await call('PUT', url, host, { sync_offset_ms: 10_001 })).statusCode).toBe(400);
+    expect((await call('PUT', url, host, { sync_offset_ms: 1.5 })).statusCode).toBe(400);
+    expect((await call('PUT', url, fan, { sync_offset_ms: 0 })).statusCode).toBe(403);
+    const unknown = `/thor/host/shows/${show.slug}/ingest/streams/streampips4/sync/`;
+    expect((await call('PUT', unknown, host, { sync_offset_ms: 0 })).statusCode).toBe(404);
+  });
 });

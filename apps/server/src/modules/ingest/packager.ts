@@ -14,6 +14,7 @@ import {
 } from '../../media/live-index.ts';
 import { firstVideoPts } from '../../media/ts-pts.ts';
 import { type FeedFigures, parseInputStreams, parseProgress, probeSegment } from './feed-probe.ts';
+import { type ShowClock, showClock } from './show-clock.ts';
 
 /** Segment length on the show clock: boundaries fall on every even second of the wall clock. */
 export const LIVE_SEGMENT_SECONDS = 2;
@@ -31,6 +32,12 @@ export type PackagerOptions = {
   iv: Buffer;
   log: { warn(obj: object, msg: string): void; info(obj: object, msg: string): void };
   now?: () => number;
+  /**
+   * The show clock's reading of this publish: the wall clock (ms) at which the engine reported it
+   * (on_publish), plus the angle's sync offset. Every segment's program date-time is derived from it
+   * and the feed's own timestamps (src/modules/ingest/show-clock.ts).
+   */
+  publishedAt: number;
   /** Called once when the run is over (feed gone, stopped, or refused), with the problem if any. */
   onExit?: (problem: FeedProblem | null) => void;
   /** Each finished segment while its clear file exists (the CENC DASH of dash-packager.ts). */
@@ -184,8 +191,7 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
   };
   let problem: FeedProblem | null = null;
   let ending = false;
-  /** Wall clock minus output time, at its smallest: when output time zero was ingested. */
-  let clockOffset: number | null = null;
+  const clock: ShowClock = showClock(opts.publishedAt);
   let lastFrames = 0;
   const seen = new Map<string, number>();
   const firstOfRun = new Set(rungNames);
@@ -201,6 +207,9 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     'pipe:1',
     '-rw_timeout',
     '10000000',
+    // The encoder's own timestamps, unshifted: the show clock reads them (show-clock.ts), so a
+    // packager that joins the publish a moment late still dates every frame from the publish.
+    '-copyts',
     '-i',
     opts.input,
     ...rungArgs(null, runDir),
@@ -252,10 +261,6 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
         figures.lastFrameAt = t;
       }
       if (report.droppedFrames !== null) figures.droppedFrames = report.droppedFrames;
-      if (report.outTimeMs !== null && report.outTimeMs > 0) {
-        const offset = t - report.outTimeMs;
-        clockOffset = clockOffset === null ? offset : Math.min(clockOffset, offset);
-      }
       end = progressBuf.indexOf('progress=');
     }
   });
@@ -309,7 +314,6 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
       }
     }
     const sn = (rung.segments.at(-1)?.sn ?? -1) + 1;
-    const offset = clockOffset ?? now() - end * 1000;
     const out = liveSegmentFile(opts.liveDir, opts.slug, opts.stream, rung.name, sn);
     await mkdir(path.dirname(out), { recursive: true });
     await writeFile(`${out}.tmp`, encrypt(clear, opts.mediaKey, opts.iv));
@@ -322,7 +326,7 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     rung.segments.push({
       sn,
       dur: Math.round(dur * 1000) / 1000,
-      pdt: Math.round(offset + start * 1000),
+      pdt: clock.dateOf(start),
       disc: first && rung.segments.length > 0,
       bytes: clear.length,
       ...(pts === null ? {} : { pts }),
