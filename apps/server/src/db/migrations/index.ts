@@ -14,8 +14,8 @@ import * as m0013 from './0013-live-ingest.ts';
 import * as m0014 from './0014-live-captions.ts';
 import * as m0015 from './0015-control-room.ts';
 import * as m0016 from './0016-moderation.ts';
-import * as m0023 from './0023-entry-function.ts';
 import * as m0017 from './0017-stream-sync-offset.ts';
+import * as m0023 from './0023-entry-function.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -32,8 +32,8 @@ export const migrations: Record<string, Migration> = {
   '0012-credentials': m0012,
   '0013-live-ingest': m0013,
   '0014-live-captions': m0014,
-  '0016-moderation': m0016,
   '0015-control-room': m0015,
-  '0023-entry-function': m0023,
+  '0016-moderation': m0016,
   '0017-stream-sync-offset': m0017,
+  '0023-entry-function': m0023,
 };
