@@ -9,10 +9,11 @@ import { createReairingClocks } from '../media/live-reairing.ts';
 import type { KeyAuthorizer } from '../media/media.routes.ts';
 import { createBroadcastService } from '../modules/ingest/broadcast.service.ts';
 import { createDashWriter, dashKeyOf } from '../modules/ingest/dash-packager.ts';
-import { createFeedRegistry } from '../modules/ingest/feeds.ts';
+import { createFeedRegistry, type FeedRegistryDeps } from '../modules/ingest/feeds.ts';
 import { createIngestRepo } from '../modules/ingest/ingest.repo.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { ingestHooksRoutes } from '../modules/ingest/ingest-hooks.routes.ts';
+import { createMosaics } from '../modules/ingest/mosaic.ts';
 import { type RtmpEngine, startRtmpEngine } from '../modules/ingest/rtmp-engine.ts';
 import { presentShow } from '../modules/shows/shows.presenter.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
@@ -39,24 +40,41 @@ export function composeIngest(core: Core) {
     const show = row ? presentShow(row) : null;
     return show?.streams[stream]?.dash ? dashEpochOf(show.event.event_start_time) : null;
   };
+  // A DASH show's streams are also packaged as CENC DASH, from the same segments (dash-packager.ts).
+  const segmentHook: FeedRegistryDeps['segmentHook'] = async (feed) => {
+    const epoch = await dashEpoch(feed.slug, feed.stream);
+    if (epoch === null) return undefined;
+    const writer = await createDashWriter({
+      epoch,
+      liveDir,
+      slug: feed.slug,
+      stream: feed.stream,
+      key: dashKeyOf(feed.mediaKeyId, feed.mediaKey),
+    });
+    return (seg) => writer.add(seg);
+  };
+  // The multiview mosaics of an ingest show are composed live from its angles on air (mosaic.ts).
+  const mosaics = createMosaics({
+    liveDir,
+    log,
+    showOf: async (slug) => {
+      const row = await showsRepo.findBySlug(slug);
+      return row ? presentShow(row) : null;
+    },
+    keyOf: async (slug, stream) => {
+      const row = await repo.mediaKeyOf(slug, stream);
+      return row ? { id: row.media_key_id, key: row.media_key, iv: row.media_iv } : null;
+    },
+    segmentHook,
+  });
   const feeds = createFeedRegistry({
     repo,
     liveDir,
     playUrl: (internal) => `rtmp://127.0.0.1:${rtmpPort}/live/${internal}`,
     log,
-    // A DASH show's streams are also packaged as CENC DASH, from the same segments (dash-packager.ts).
-    segmentHook: async (feed) => {
-      const epoch = await dashEpoch(feed.slug, feed.stream);
-      if (epoch === null) return undefined;
-      const writer = await createDashWriter({
-        epoch,
-        liveDir,
-        slug: feed.slug,
-        stream: feed.stream,
-        key: dashKeyOf(feed.mediaKeyId, feed.mediaKey),
-      });
-      return (seg) => writer.add(seg);
-    },
+    segmentHook,
+    onAirChange: (slug, onAir) => mosaics.changed(slug, onAir),
+    onEndShow: (slug) => mosaics.endShow(slug),
   });
   const broadcast = createBroadcastService({
     repo,
@@ -137,6 +155,7 @@ export function composeIngest(core: Core) {
       });
     });
     app.addHook('onClose', async () => {
+      await mosaics.close();
       await feeds.close();
       await engine?.stop();
     });

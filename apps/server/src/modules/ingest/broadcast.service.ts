@@ -42,14 +42,23 @@ export function pushedStreamsOf(show: Show): string[] {
 }
 
 /**
- * The show as a live-ingest show: every pushed stream plays from the live origin. The demo's mosaics
- * are not the live picture's, so they go (mosaics are not composed live yet); its caption languages
+ * The show as a live-ingest show: every pushed stream plays from the live origin, and its mosaics
+ * too, composed live from the pushed angles (mosaic.ts) on the same layout; its caption languages
  * stay, as the live captions hosts post (docs/media.md 2.3.1), each stream's own subtitle rendition.
  */
 export const liveDashUrl = (slug: string, stream: string) => `/media/live/${slug}/${stream}/dash/live.mpd`;
 
+/** The mosaics a show has (and a layout for): composed live from its angles (mosaic.ts). */
+export function composedStreamsOf(show: Show): string[] {
+  return (['4', '6'] as const)
+    .filter((m) => show.streams[`streampips${m}`] !== undefined && show.pips.mview?.[m] !== undefined)
+    .map((m) => `streampips${m}`);
+}
+
+const isComposed = (stream: string) => /^streampips\d$/.test(stream);
+
 export function asIngestShow(show: Show): Show {
-  const pushed = pushedStreamsOf(show);
+  const pushed = [...pushedStreamsOf(show), ...composedStreamsOf(show)];
   // A stream the show played as DASH plays the live CENC DASH of its pushed feed (dash-packager.ts).
   const streams = Object.fromEntries(
     pushed.map((s) => [
@@ -60,7 +69,12 @@ export function asIngestShow(show: Show): Show {
       },
     ]),
   );
-  const { mview: _mview, ...pips } = show.pips;
+  // The layouts of the mosaics composed live stay (mosaic.ts draws their tiles at these boxes).
+  const mview = Object.fromEntries(
+    Object.entries(show.pips.mview ?? {}).filter(([m]) => pushed.includes(`streampips${m}`)),
+  );
+  const { mview: _mview, ...rest } = show.pips;
+  const pips = Object.keys(mview).length > 0 ? { ...rest, mview } : rest;
   const base = pushed.includes(show.base_video) ? show.base_video : (pushed[0] ?? show.base_video);
   return {
     ...show,
@@ -115,7 +129,7 @@ export function createBroadcastService(deps: BroadcastDeps) {
 
   async function status(row: ShowRow, b: ShowBroadcastRow): Promise<BroadcastStatus> {
     const show = presentShow(row);
-    const streams = await deps.repo.streamsOf(row.id);
+    const streams = (await deps.repo.streamsOf(row.id)).filter((s) => !isComposed(s.stream));
     return {
       slug: row.slug,
       state: stateOf(b.state, show),
@@ -167,7 +181,8 @@ export function createBroadcastService(deps: BroadcastDeps) {
           media_key: randomBytes(16).toString('hex'),
           media_iv: `0x${randomBytes(16).toString('hex')}`,
         });
-        if (made) newKeys.push(rotated(stream, key, at));
+        // A mosaic's row holds its media keys; its stream key is never shown, so nobody pushes it.
+        if (made && !isComposed(stream)) newKeys.push(rotated(stream, key, at));
       }
       const fresh = await ingestOf(slug);
       states = null;
@@ -182,6 +197,7 @@ export function createBroadcastService(deps: BroadcastDeps) {
     /** POST .../keys/{stream}/rotate/: the old key stops at once, its publish included. */
     async rotate(slug: string, stream: string): Promise<RotatedKey> {
       const { row } = await ingestOf(slug);
+      if (isComposed(stream)) throw notFound('This show has no such pushed stream.');
       const key = makeStreamKey();
       const at = new Date(now());
       const updated = await deps.repo.rotateKey(row.id, stream, key, at);

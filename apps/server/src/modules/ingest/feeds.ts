@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AngleHealth, FeedProblem, LadderRung } from '@encore/contract';
 import type { FeedFigures } from './feed-probe.ts';
 import type { IngestRepo } from './ingest.repo.ts';
+import type { OnAirFeed } from './mosaic.ts';
 import { markStreamEnded, type Packager, type PackagerOptions, startPackager } from './packager.ts';
 import { parseStreamKey, secretMatches } from './stream-keys.ts';
 
@@ -38,6 +39,10 @@ export type FeedRegistryDeps = {
   now?: () => number;
   /** Replaceable in tests; the real one runs ffmpeg. */
   startPackager?: (opts: PackagerOptions) => Promise<Packager>;
+  /** The angles on air of a show changed (an encoder came or went): its live mosaics follow. */
+  onAirChange?: (slug: string, onAir: () => OnAirFeed[]) => void;
+  /** End show, before its feeds stop: the live mosaics close first (their playlists end too). */
+  onEndShow?: (slug: string) => Promise<void>;
   /** What else a run makes of each finished segment (a DASH show's CENC DASH), per publish. */
   segmentHook?: (feed: {
     slug: string;
@@ -73,12 +78,24 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
   const setProblem = (showId: number, stream: string, problem: FeedProblem) =>
     problems.set(feedKey(showId, stream), { problem, at: now() });
 
+  /** The angles of a show on air now, where the engine plays them (the mosaics' inputs). */
+  const onAirOf = (showId: number): OnAirFeed[] =>
+    [...active.values()]
+      .filter((f) => f.showId === showId && !f.revoked && f.packager !== null)
+      .map((f) => ({
+        stream: f.stream,
+        input: deps.playUrl(f.internal),
+        audio: f.packager?.figures().audioCodec != null,
+      }));
+
   function release(feed: Feed): void {
     const key = feedKey(feed.showId, feed.stream);
-    if (active.get(key) === feed) active.delete(key);
+    const wasActive = active.get(key) === feed;
+    if (wasActive) active.delete(key);
     byInternal.delete(feed.internal);
     if (byKeyId.get(feed.keyId) === feed) byKeyId.delete(feed.keyId);
     if (feed.packager) lastFigures.set(key, feed.packager.figures());
+    if (wasActive) deps.onAirChange?.(feed.slug, () => onAirOf(feed.showId));
   }
 
   return {
@@ -156,6 +173,7 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
         return { ok: false, reason: 'packager failed' };
       }
       deps.log.info({ slug: row.slug, stream: row.stream }, 'encoder on air');
+      deps.onAirChange?.(row.slug, () => onAirOf(row.show_id));
       return { ok: true, internal: feed.internal };
     },
 
@@ -186,6 +204,7 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
 
     /** End show: every stream's packager closes its last segment and its playlists end. */
     async endShow(showId: number, slug: string, streams: string[]): Promise<void> {
+      await deps.onEndShow?.(slug);
       await Promise.all(
         streams.map(async (stream) => {
           const feed = active.get(feedKey(showId, stream));

@@ -1,0 +1,172 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createDecipheriv } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { EnableIngestResponse, type MultiviewBox } from '@encore/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createShowsRepo } from '../shows/shows.repo.ts';
+import { MOSAIC, tileOf } from './mosaic.ts';
+
+// The live multiview mosaic (docs/media.md 9.2) on the real app: two encoders push RTMP, ffmpeg
+// composes streampips4 from the angles on air and a packager serves it like an angle. Ports of this
+// engineer's range: HTTP 9203 (the engine's callbacks), RTMP 9236.
+const HTTP_PORT = 9203;
+const RTMP_PORT = 9236;
+const exec = promisify(execFile);
+
+let t: TestContext;
+let liveDir: string;
+let host: Record<string, string>;
+const pushes: ChildProcess[] = [];
+
+beforeAll(async () => {
+  liveDir = await mkdtemp(path.join(tmpdir(), 'encore-live-mosaic-'));
+  t = await createTestContext({
+    INGEST_ENABLED: 'true',
+    RTMP_PORT: String(RTMP_PORT),
+    PORT: String(HTTP_PORT),
+    LIVE_DIR: liveDir,
+    SHOWS_CACHE_MS: '0',
+  });
+  await t.app.listen({ port: HTTP_PORT, host: '127.0.0.1' });
+  host = auth(await login(t.app, (await createUser(t.db, { role: 'host' })).email));
+}, 60_000);
+afterAll(async () => {
+  for (const p of pushes) p.kill('SIGKILL');
+  await t?.close();
+  await rm(liveDir, { recursive: true, force: true });
+});
+
+/** A synthetic encoder: 426x240 colour test picture, ultrafast, 1 s GOP, and a tone. */
+function push(key: string): ChildProcess {
+  const child = spawn(
+    'ffmpeg',
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-re'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=30'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-b:v', '400k'],
+      ...['-c:a', 'aac', '-t', '120', '-f', 'flv', `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`],
+    ],
+    { stdio: 'ignore' },
+  );
+  pushes.push(child);
+  return child;
+}
+
+async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await probe();
+    if (v !== undefined) return v;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+const get = (url: string) => t.app.inject({ method: 'GET', url });
+const grid: MultiviewBox[] = [1, 2, 3, 4].map((id, i) => ({
+  id,
+  label: `CAM ${id}`,
+  x: (i % 2) * 960,
+  y: Math.floor(i / 2) * 540,
+  width: 960,
+  height: 540,
+}));
+
+describe('live multiview mosaic of an ingest show', () => {
+  it('composes the angles on air; a dropped angle shows its slate tile while the mosaic goes on; End show ends it', async () => {
+    const entity = showEntity({ startIn: -5, enterIn: -10 });
+    entity.pips.mview = { 4: grid };
+    const show = await createShowsRepo(t.db).insert(entity);
+    const slug = show.slug;
+    const enabled = await t.app.inject({
+      method: 'PUT',
+      url: `/thor/host/shows/${slug}/ingest/`,
+      headers: host,
+      payload: { ladder: [] },
+    });
+    const body = EnableIngestResponse.parse(enabled.json());
+    // The mosaic is composed, never pushed: no key is shown for it, and it plays from the live origin.
+    expect(body.new_keys.map((k) => k.stream)).not.toContain('streampips4');
+    const row = await createShowsRepo(t.db).findBySlug(slug);
+    expect(row?.details.streams.streampips4?.hls.url).toBe(`/media/live/${slug}/streampips4/index.m3u8`);
+    expect(row?.details.pips.mview?.[4]).toEqual(grid);
+    const keys = new Map(body.new_keys.map((k) => [k.stream, k.key]));
+    push(keys.get('mix-stream1') ?? '');
+    const second = push(keys.get('mix-stream2') ?? '');
+
+    const media = await t.db
+      .selectFrom('ingest_streams')
+      .selectAll()
+      .where('show_id', '=', show.id)
+      .where('stream', '=', 'streampips4')
+      .executeTakeFirstOrThrow();
+    /** Mean brightness (0-255) of box `i` in live mosaic segment `sn`, decrypted with the mosaic's key. */
+    const tileLuma = async (sn: number, i: number): Promise<number> => {
+      const playlist = (await get(`/media/live/${slug}/streampips4/source/live.m3u8`)).body;
+      const iv = /IV=0x([0-9a-f]{32})/.exec(playlist)?.[1] ?? '';
+      const seg = (await get(`/media/live/${slug}/streampips4/source/${sn}.ts`)).rawPayload;
+      const d = createDecipheriv('aes-128-cbc', Buffer.from(media.media_key, 'hex'), Buffer.from(iv, 'hex'));
+      const file = path.join(liveDir, `mosaic-${sn}.ts`);
+      await writeFile(file, Buffer.concat([d.update(seg), d.final()]));
+      const box = grid[i] ?? grid[0];
+      const tile = tileOf(box as MultiviewBox);
+      const { stdout } = await exec(
+        'ffmpeg',
+        [
+          ...['-hide_banner', '-loglevel', 'error', '-i', file, '-frames:v', '1'],
+          ...['-vf', `crop=${tile.w}:${tile.h}:${tile.x}:${tile.y},format=gray`],
+          ...['-f', 'rawvideo', '-'],
+        ],
+        { encoding: 'buffer', maxBuffer: 1 << 22 },
+      );
+      return stdout.reduce((a, b) => a + b, 0) / stdout.length;
+    };
+
+    // Both angles in their boxes (the colour test picture is bright), the empty boxes a dark slate.
+    const both = await until('a mosaic segment with both angles', async () => {
+      const playlist = (await get(`/media/live/${slug}/streampips4/source/live.m3u8`)).body;
+      const sns = [...playlist.matchAll(/^(\d+)\.ts$/gm)].map((m) => Number(m[1]));
+      const sn = sns.at(-1);
+      if (sn === undefined) return undefined;
+      return (await tileLuma(sn, 0)) > 60 && (await tileLuma(sn, 1)) > 60 ? sn : undefined;
+    });
+    expect(await tileLuma(both, 2)).toBeLessThan(50);
+    const master = (await get(`/media/live/${slug}/streampips4/index.m3u8`)).body;
+    expect(master).toContain(`RESOLUTION=${MOSAIC.width}x${MOSAIC.height}`);
+
+    // Angle 2's encoder drops: its box shows the slate, angle 1 plays on in the same packager run.
+    second.kill('SIGKILL');
+    const slate = await until('the slate in box 2', async () => {
+      const playlist = (await get(`/media/live/${slug}/streampips4/source/live.m3u8`)).body;
+      const sn = Number([...playlist.matchAll(/^(\d+)\.ts$/gm)].at(-1)?.[1] ?? -1);
+      return sn > both && (await tileLuma(sn, 1)) < 50 ? sn : undefined;
+    });
+    expect(await tileLuma(slate, 0)).toBeGreaterThan(60);
+    const after = (await get(`/media/live/${slug}/streampips4/source/live.m3u8`)).body;
+    expect(after).not.toContain('#EXT-X-DISCONTINUITY\n');
+    await until('the mosaic going on', async () => {
+      const playlist = (await get(`/media/live/${slug}/streampips4/source/live.m3u8`)).body;
+      return playlist.includes(`\n${slate + 2}.ts`) ? true : undefined;
+    });
+
+    await until('Go live', async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/thor/host/shows/${slug}/ingest/go-live/`,
+        headers: host,
+      });
+      return res.statusCode === 200 ? true : undefined;
+    });
+    await t.app.inject({ method: 'POST', url: `/thor/host/shows/${slug}/ingest/end/`, headers: host });
+    await until('the mosaic playlist ended', async () => {
+      const playlist = (await get(`/media/live/${slug}/streampips4/source/live.m3u8`)).body;
+      return playlist.includes('#EXT-X-ENDLIST') ? true : undefined;
+    });
+  }, 180_000);
+});
