@@ -34,6 +34,8 @@ export default defineConfig({
     { name: 'journeys', testIgnore: /watching\.spec\.ts/, use: chromium },
     { name: 'watching', testMatch: /watching\.spec\.ts/, use: chromium },
   ],
+  // `E2E_SOURCE=ingest` (npm run test:e2e:ingest): the demo show is fed by live ingest, not the loop.
+  globalSetup: './global-setup.ts',
   webServer: {
     command: 'node e2e/support/server.mjs',
     cwd: '..',

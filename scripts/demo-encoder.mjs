@@ -1,11 +1,14 @@
 // `npm run demo:encoder -- <show slug> [--angles N] [--url http://localhost:8080] [--rtmp rtmp://host:1935/live/]
-//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10]` (or signals: USR1 drops, USR2 restores)
+//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10] [--captions]` (or signals: USR1 drops, USR2
+//  restores)
 //
 // A synthetic broadcast truck (README "Live ingest"): signs in as the demo host, turns live ingest on
 // for the show (idempotent), takes each angle's stream key (made now, or rotated: a key is shown
 // only once) and pushes one RTMP feed per angle with ffmpeg: a test picture with the wall clock
 // burned in (text, and a 24-bit barcode of the milliseconds that bench/glass-to-glass.mjs reads), and
 // a tone of its own pitch. --drop-angle makes one encoder drop and come back (encoder faults).
+// --captions plays the captioning service too: a line in each of the show's caption languages every
+// 3 s, with the clock in it, through the host's live-caption API (what a fan's caption menu shows).
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
@@ -25,6 +28,7 @@ const { values, positionals } = parseArgs({
     'drop-after': { type: 'string', default: '0' },
     'drop-for': { type: 'string', default: '10' },
     size: { type: 'string', default: '426x240' },
+    captions: { type: 'boolean', default: false },
   },
 });
 const slug = positionals[0];
@@ -206,12 +210,41 @@ if (drop >= 1 && drop <= count && values['drop-after'] !== '0') {
   }, Number(values['drop-after']) * 1000);
 }
 
+// The captioning service: one line per language every 3 s, each shown 4 s, so a cue is always on.
+const CAPTION_WORDS = {
+  en: 'Live captions',
+  ko: '실시간 자막',
+  ja: 'ライブ字幕',
+  'zh-cn': '实时字幕',
+};
+let captioner = null;
+if (values.captions) {
+  const active = await api('GET', '/thor/channels/active/', token);
+  const show = active.results.find((s) => s.slug === slug);
+  const languages = (show?.caption_files ?? []).map((c) => c.language);
+  console.log(`Posting live captions in ${languages.join(', ') || 'no language (the show has none)'}.`);
+  const post = () => {
+    const clock = new Date().toISOString().slice(11, 19);
+    for (const lang of languages) {
+      const text = `${CAPTION_WORDS[lang] ?? `Live captions (${lang})`} ${clock} UTC`;
+      api('POST', `/thor/host/shows/${slug}/captions`, token, { lang, text, duration_ms: 4000 }).catch(
+        (err) => console.error(`captions (${lang}): ${err.message}`),
+      );
+    }
+  };
+  if (languages.length > 0) {
+    post();
+    captioner = setInterval(post, 3000);
+  }
+}
+
 // Signal listeners do not keep Node running: while the only angle is dropped, this does.
 const keepAlive = setInterval(() => {}, 60_000);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopping = true;
     clearInterval(keepAlive);
+    if (captioner) clearInterval(captioner);
     for (const c of children) c.kill('SIGINT');
     setTimeout(() => process.exit(0), 2000).unref();
   });

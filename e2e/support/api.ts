@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect } from '@playwright/test';
+import { demoLoopShow, feedCopy, INGEST_SOURCE } from './ingest-source.ts';
 import { linkFromOutbox, uniqueFan } from './outbox.ts';
 
 export const PASSWORD = 'Encore2026pass';
@@ -38,9 +39,12 @@ export async function scheduleShow(
   times: Record<string, unknown> = {},
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
-  const active = (await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] };
-  // The demo show itself: other journeys' shows are active too, with sources of their own.
-  const template = active.results.find((s) => s.slug === 'encore-live');
+  const active = async () =>
+    ((await (await request.get('/thor/channels/active/')).json()) as { results: ShowBody[] }).results;
+  // The demo show itself: other journeys' shows are active too, with sources of their own. Under
+  // E2E_SOURCE=ingest, the demo show as the loop played it before it took ingest.
+  const template =
+    (demoLoopShow() as ShowBody | null) ?? (await active()).find((s) => s.slug === 'encore-live');
   if (!template) throw new Error('no demo show to copy');
   const { status: _s, doors_open_at: _d, ...show } = template;
   const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
@@ -88,6 +92,9 @@ export async function scheduleShow(
       return config.shows.some((s) => s.slug === body.slug);
     })
     .toBe(true);
+  // E2E_SOURCE=ingest: a copy playing the demo show's streams is fed by encoders of its own (the demo
+  // show's live keys open for its own ticket holders only).
+  if (INGEST_SOURCE && !source) await feedCopy(body.slug);
   return { slug: body.slug, name: body.paid_event_name };
 }
 

@@ -1,0 +1,160 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FullConfig } from '@playwright/test';
+
+// `E2E_SOURCE=ingest` (npm run test:e2e:ingest): the watching journeys run unchanged against a demo
+// show fed by live ingest instead of the demo loop. This global setup, after Playwright started the
+// e2e server, makes `encore-live` a live-ingest show, starts the demo encoder pushing every angle
+// (426x240, x264 ultrafast, a keyframe a second) with its captioning service, and presses Go live
+// through the host API; the teardown stops the encoder. docs/media.md section 9 has the results.
+
+export const INGEST_SOURCE = process.env.E2E_SOURCE === 'ingest';
+/** The e2e server (as e2e/playwright.config.ts). */
+export const BASE_URL = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 8181)}`;
+const root = path.resolve(import.meta.dirname, '../..');
+const SLUG = 'encore-live';
+const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 19350);
+const HOST = { email: 'host@encore.test', password: 'encore-demo' };
+
+type Json = Record<string, unknown>;
+
+async function call(base: string, method: string, route: string, token: string | null, body?: Json) {
+  const res = await fetch(`${base}${route}`, {
+    method,
+    headers: {
+      ...(token ? { authorization: `Token ${token}` } : {}),
+      ...(body ? { 'content-type': 'application/json' } : {}),
+    },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = (await res.json().catch(() => ({}))) as Json;
+  return { status: res.status, json };
+}
+
+/** Polls `check` every half second until it answers true; fails with `what` after `ms`. */
+async function until(what: string, ms: number, check: () => Promise<boolean>): Promise<void> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check().catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`ingest source: ${what} within ${ms / 1000} s`);
+}
+
+/** The demo encoder pushing `angles` angles of `slug` (and posting live captions) to the e2e server. */
+export function demoEncoder(base: string, slug: string, angles: number, captions: boolean): ChildProcess {
+  return spawn(
+    process.execPath,
+    [
+      path.join(root, 'scripts/demo-encoder.mjs'),
+      slug,
+      '--angles',
+      String(angles),
+      '--url',
+      base,
+      '--rtmp',
+      `rtmp://127.0.0.1:${RTMP_PORT}/live/`,
+      ...(captions ? ['--captions'] : []),
+    ],
+    { stdio: 'inherit' },
+  );
+}
+
+/**
+ * Makes `slug` a live-ingest show (passthrough: the 240p source is the only rung) and pushes its
+ * angles; with `goLive`, presses Go live and answers once fans' video data names the live origin.
+ */
+export async function feedShow(base: string, slug: string, goLive = true): Promise<ChildProcess> {
+  const login = await call(base, 'POST', '/thor/auth/email_login/', null, HOST);
+  const token = String(login.json.key);
+  const enabled = await call(base, 'PUT', `/thor/host/shows/${slug}/ingest/`, token, { ladder: [] });
+  if (enabled.status !== 200) throw new Error(`ingest source: PUT ingest ${enabled.status}`);
+  const status = enabled.json.status as { keys: { stream: string }[] };
+  const angles = status.keys.filter((k) => k.stream.startsWith('mix-stream')).length;
+  const encoder = demoEncoder(base, slug, angles, true);
+  try {
+    await until(`${angles} healthy angles`, 90_000, async () => {
+      const res = await call(base, 'GET', `/thor/host/shows/${slug}/ingest/`, token);
+      const list = (res.json.angles ?? []) as { healthy: boolean }[];
+      return list.filter((a) => a.healthy).length >= angles;
+    });
+    if (!goLive) return encoder;
+    const live = await call(base, 'POST', `/thor/host/shows/${slug}/ingest/go-live/`, token);
+    if (live.status !== 200) throw new Error(`ingest source: Go live ${live.status}`);
+    // Nodes keep the show list for a few seconds: wait until fans are sent to the live origin.
+    await until('the live origin in the show list', 30_000, async () => {
+      const res = await call(base, 'GET', '/thor/channels/active/', null);
+      const show = (
+        res.json.results as {
+          slug: string;
+          status: string;
+          streams: Record<string, { hls: { url: string } }>;
+        }[]
+      ).find((s) => s.slug === slug);
+      return (
+        show?.status === 'live' && show.streams['mix-stream1']?.hls.url.startsWith('/media/live/') === true
+      );
+    });
+  } catch (err) {
+    encoder.kill('SIGINT');
+    throw err;
+  }
+  return encoder;
+}
+
+// A journey's own show (scheduleShow copies the demo show): fed by encoders of its own while the
+// test runs, as the demo show is, but left for its doors and times to drive (no Go live: the ingest
+// journey presses it itself). The suite's fixture stops them when the test ends.
+const copies = new Map<string, ChildProcess>();
+
+/** Feeds a journey's copy of the demo show from its own encoders (E2E_SOURCE=ingest only). */
+export async function feedCopy(slug: string): Promise<void> {
+  copies.set(slug, await feedShow(BASE_URL, slug, false));
+}
+
+/** Stops the encoders of a copy (the ingest journey brings its own) or of every copy. */
+export async function stopCopies(slug?: string): Promise<void> {
+  const stopping = [...copies].filter(([s]) => slug === undefined || s === slug);
+  await Promise.all(
+    stopping.map(([s, encoder]) => {
+      copies.delete(s);
+      if (encoder.exitCode !== null || encoder.signalCode !== null) return undefined;
+      const exited = new Promise((r) => encoder.once('exit', r));
+      encoder.kill('SIGINT');
+      return exited;
+    }),
+  );
+}
+
+/**
+ * The demo show as the demo loop plays it (mosaics and all), kept before it takes ingest: journeys that
+ * copy it with demo media of their own (DASH, replays) copy this, as they do on the demo loop.
+ */
+export function demoLoopShow(): Record<string, unknown> | null {
+  const file = process.env.E2E_DEMO_SHOW_FILE;
+  return file ? (JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>) : null;
+}
+
+/** The global setup's part (e2e/global-setup.ts); answers its teardown. */
+export async function ingestSource(config: FullConfig): Promise<(() => Promise<void>) | undefined> {
+  if (!INGEST_SOURCE) return undefined;
+  const base = String(config.projects[0]?.use.baseURL);
+  const started = Date.now();
+  const active = await call(base, 'GET', '/thor/channels/active/', null);
+  const demo = (active.json.results as { slug: string }[]).find((s) => s.slug === SLUG);
+  if (!demo) throw new Error(`ingest source: no ${SLUG} to feed`);
+  // Workers inherit the environment the global setup leaves.
+  const file = path.join(tmpdir(), `encore-e2e-demo-show-${process.pid}.json`);
+  writeFileSync(file, JSON.stringify(demo));
+  process.env.E2E_DEMO_SHOW_FILE = file;
+  const encoder = await feedShow(base, SLUG);
+  console.log(`ingest source: ${SLUG} is live from the demo encoder (${(Date.now() - started) / 1000} s)`);
+  return async () => {
+    const exited = new Promise((r) => encoder.once('exit', r));
+    encoder.kill('SIGINT');
+    await exited;
+    rmSync(file, { force: true });
+  };
+}
