@@ -19,6 +19,7 @@ export function HostTable<T>({
   rowKey,
   rowTestId,
   dense = false,
+  label,
   testId,
 }: {
   columns: HostColumn<T>[];
@@ -26,10 +27,13 @@ export function HostTable<T>({
   rowKey: (row: T) => string;
   rowTestId?: (row: T) => string;
   dense?: boolean;
+  /** The table's name, for the scrolling region a keyboard reaches (a phone scrolls wide tables). */
+  label: string;
   testId: string;
 }) {
   return (
-    <div className="host-table-wrap">
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard
+    <section className="host-table-wrap" aria-label={label} tabIndex={0}>
       <table className={dense ? 'host-table host-table--dense' : 'host-table'} data-testid={testId}>
         <thead>
           <tr>
@@ -52,6 +56,6 @@ export function HostTable<T>({
           ))}
         </tbody>
       </table>
-    </div>
+    </section>
   );
 }

@@ -194,6 +194,7 @@ export function CodesScreen() {
         </p>
         <HostTable<TicketCodeEntry>
           testId="codes-table"
+          label={t('host-tab-codes')}
           dense
           rows={codes.data?.results ?? []}
           rowKey={(c) => c.code}
