@@ -114,7 +114,9 @@ function fromImports(startFiles) {
 
 /** The one chunk whose file name starts with `prefix` (Vite names chunks after their module). */
 function assetByPrefix(prefix) {
-  const js = readdirSync(path.join(dist, 'assets')).filter((f) => f.startsWith(prefix) && f.endsWith('.js'));
+  // The prefix then the build's 8-character hash: 'hls-' is hls.js's chunk, not 'hls-engine-'.
+  const named = (f) => f.startsWith(prefix) && /^[\w-]{8}\.js$/.test(f.slice(prefix.length));
+  const js = readdirSync(path.join(dist, 'assets')).filter(named);
   if (js.length !== 1) throw new Error(`bundle-size: ${js.length} chunks named ${prefix}*: ${js.join(', ')}`);
   return `assets/${js[0]}`;
 }

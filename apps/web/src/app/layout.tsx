@@ -1,9 +1,10 @@
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Outlet } from 'react-router';
+import { Outlet, useMatch } from 'react-router';
 import { ToastViewport } from '../components/ui/toast-viewport.tsx';
 import { AuthModalHost, SessionSync } from '../features/auth/index.ts';
 import { TicketModalHost } from '../features/tickets/index.ts';
-import { CookieMessage } from './cookie-message.tsx';
+import { useUiStore } from '../lib/store/ui-store.ts';
 import { HelpButton } from './help-button.tsx';
 import { NoticeHost } from './notice-host.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -12,6 +13,21 @@ import { useEntryParams } from './use-entry-params.ts';
 import { useHandheldAway } from './use-handheld-away.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { useStartupNotices } from './use-startup-notices.ts';
+
+// Most visits are by someone who has agreed already: the banner's code loads only for the others.
+const CookieBanner = lazy(() => import('./cookie-message.tsx').then((m) => ({ default: m.CookieBanner })));
+
+/** Shown until accepted (persisted as agreeCookies); hidden on the event page. */
+function CookieMessage() {
+  const agreed = useUiStore((s) => s.agreeCookies);
+  const onEvent = useMatch('/event/*') !== null;
+  if (agreed || onEvent) return null;
+  return (
+    <Suspense fallback={null}>
+      <CookieBanner />
+    </Suspense>
+  );
+}
 
 export function Layout() {
   const { t } = useTranslation();

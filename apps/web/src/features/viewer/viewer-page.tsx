@@ -2,6 +2,7 @@ import type { EnterEventResponse } from '@encore/contract';
 import { type ReactNode, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setAnalyticsContext, track } from '../../lib/analytics/analytics.ts';
+import { useConfig } from '../../lib/config/config-context.tsx';
 import { ShowOverlays } from '../alerts/index.ts';
 import { ChatColumn, ChatReplayColumn } from '../chat/index.ts';
 import { useWallStats } from '../cheer/cheer-store.ts';
@@ -90,6 +91,8 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   const view = useShowMode(basePip(show), labelOf);
   const overviewOpen = view.mode === 'multiview' && view.pip === OVERVIEW_PIP;
   const config = entry.show.event_config;
+  // The site's 16:9 stage art (the landing's header image) until the first frame.
+  const posterImage = useConfig().landing.header_image || undefined;
   // An on-demand picture (a replay) has the chat of its moment beside it instead of the live room.
   const replayDate = onDemandDate(playback, entry.show.event.event_start_time);
   useWallStats(entry.show.channel_id, config.wall_stats_interval);
@@ -215,6 +218,7 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
                 chatOpen={chatFocused && layout.device !== 'desktop'}
                 onTime={view.mode === 'multiview' && view.pip !== OVERVIEW_PIP ? setMainTime : undefined}
                 onPlayback={setPlayback}
+                poster={posterImage}
                 onQualityChosen={(label, index, height) => track('videoquality', { label, index, height })}
                 onCaptionChosen={(language, label) =>
                   track('subtitleswitch', { language, label: label.slice(0, 64) })

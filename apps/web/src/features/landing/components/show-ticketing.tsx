@@ -1,9 +1,10 @@
 import { doorsOpenAt, type Show, showStatus } from '@encore/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config/config-context.tsx';
 import { useSkewStore } from '../../../lib/store/skew-store.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
-import { entryOpensAt } from '../../../lib/time/entry-time.ts';
+import { entryOpensAt, showCardTickMs } from '../../../lib/time/entry-time.ts';
 import { dualTime } from '../../../lib/time/show-time.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { TicketActions } from '../../tickets/index.ts';
@@ -21,13 +22,17 @@ import './show-ticketing.css';
 export function ShowTicketing({ show, next }: { show: Show; next: boolean }) {
   const { t } = useTranslation();
   const { landing } = useConfig();
-  const now = useNow();
+  // Every second only while something on the card is about to change (showCardTickMs).
+  const [tickMs, setTickMs] = useState(1000);
+  const now = useNow(tickMs);
   const skew = useSkewStore((s) => s.skew);
   const locale = useUiStore((s) => s.locale);
   const status = showStatus(show, new Date(now));
   const doors = doorsOpenAt(show).toISOString();
   const entryAt = entryOpensAt(show, skew, now);
   const counting = landing.show_countdown && now < entryAt;
+  const nextTickMs = showCardTickMs(show, skew, now, counting);
+  useEffect(() => setTickMs(nextTickMs), [nextTickMs]);
   // The fan's own time first, KST beside it (issue 14).
   const start = dualTime(show.event.event_start_time, locale);
 

@@ -33,6 +33,12 @@ export interface PlayerProps {
   onCasting?: (casting: boolean) => void;
   /** Follows playback (the chat replay beside an on-demand picture). */
   onPlayback?: (moment: PlaybackMoment) => void;
+  /**
+   * A 16:9 image shown until the first frame (issue 14): on a slow phone network the first segment
+   * takes seconds, and the stage art says the show is coming where a black box said nothing (it is
+   * also the page's largest paint then, Lighthouse's LCP, instead of the late first frame).
+   */
+  poster?: string | undefined;
   children?: ReactNode;
 }
 
@@ -121,6 +127,7 @@ export function Player(props: PlayerProps) {
       <video
         ref={videoRef}
         className="player__video"
+        poster={props.poster}
         data-testid="player-video"
         playsInline
         loop
