@@ -2,7 +2,7 @@ import { EnterEventParams, EnterEventResponse, ErrorBody, LeaveEventParams } fro
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
-import { presenterShaped } from '../../platform/presenter-serializer.ts';
+import { entrySerializer } from './devices.presenter.ts';
 import type { DevicesService } from './devices.service.ts';
 
 const err = (...codes: number[]) => Object.fromEntries(codes.map((c) => [c, ErrorBody]));
@@ -14,7 +14,7 @@ export function devicesRoutes(deps: { devices: DevicesService; guards: AuthGuard
       {
         preHandler: deps.guards.requireAuth,
         // Doors-open: thousands a second (docs/benchmarks.md).
-        ...presenterShaped,
+        ...entrySerializer,
         schema: {
           tags: ['shows'],
           summary: 'A device enters the show (the gate before join_hang)',

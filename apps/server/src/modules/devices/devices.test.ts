@@ -58,6 +58,7 @@ describe('POST /thor/shows/{slug}/enter/', () => {
     // Exactly the contract's shape (the route skips zod's re-parse of its answer): no field more,
     // no default left out.
     expect(res.json()).toStrictEqual(body);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(body).toMatchObject({
       devices: 1,
       chat_enabled: true,
