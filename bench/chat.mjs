@@ -193,7 +193,6 @@ async function window(pool, connected, publishers, rate) {
     p50: percentile(hist, received, 0.5),
     p99: percentile(hist, received, 0.99),
     publishFailures: failures,
-    scrapeFailures,
   };
 }
 
