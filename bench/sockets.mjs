@@ -75,6 +75,10 @@ try {
     services.push(pgServer);
     const redis = await startRedis(REDIS_PORT);
     services.push(redis);
+    // The watchdog exits without the finally blocks: stopping them is synchronous (pg_ctl, a kill).
+    process.once('exit', () => {
+      for (const service of services) void service.stop().catch(() => undefined);
+    });
     Object.assign(env, {
       DATABASE_URL: pgServer.url,
       REDIS_URL: redis.url,
