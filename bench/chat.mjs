@@ -21,6 +21,12 @@
  * step of BENCH_SECONDS (at most BENCH_CEILING_STEPS steps) until p99 passes BENCH_P99_LIMIT_MS (200)
  * or under 99 % is delivered; the report gives every step and the highest rate held.
  *
+ * Several processes (BENCH_SERVER_PROCS, 1): Encore's share a private PostgreSQL and Redis (ports
+ * BENCH_PG_PORT 5457, BENCH_REDIS_PORT 6407), or with BENCH_SHARED_SERVICES=1 a database and a key
+ * prefix of their own on the shared ones (bench/shared-services.mjs); the fans are spread over the
+ * processes round robin and each room's publisher posts to one of them (the bus carries it to the
+ * others). A baseline's processes are independent: each room's publisher sends to every one.
+ *
  * Soak mode (BENCH_SOAK_MINUTES=30, Encore only): the load above held steady for that long; every
  * 30 s the node's /metrics (resident memory, V8 heap, event-loop delay, sockets) and the window's
  * deliveries are sampled, and the report compares the first five minutes with the last five.
@@ -38,6 +44,7 @@ import { WebSocket } from 'ws';
 import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
 import { createProcessGroup, freePort } from './processes.mjs';
 import { scrapeMetrics } from './scrape-metrics.mjs';
+import { sharedServices } from './shared-services.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
@@ -193,7 +200,6 @@ async function window(pool, connected, publishers, rate) {
     p50: percentile(hist, received, 0.5),
     p99: percentile(hist, received, 0.99),
     publishFailures: failures,
-    scrapeFailures,
   };
 }
 
@@ -289,11 +295,23 @@ async function encore() {
     const env = { PATH: process.env.PATH, DATA_DIR: dataDir, NODE_ENV: 'development', DEMO_DATA: 'false' };
     // Several processes of one node share a private PostgreSQL and Redis (the bus between them).
     const services = [];
-    if (SERVER_PROCS > 1) {
+    if (SERVER_PROCS > 1 && process.env.BENCH_SHARED_SERVICES === '1') {
+      const shared = await sharedServices('chat');
+      services.push(shared);
+      Object.assign(env, {
+        DATABASE_URL: shared.url,
+        REDIS_URL: shared.redisUrl,
+        REDIS_KEY_PREFIX: shared.keyPrefix,
+      });
+    } else if (SERVER_PROCS > 1) {
       const pgServer = await startPostgres(PG_PORT);
       services.push(pgServer);
       const redis = await startRedis(REDIS_PORT);
       services.push(redis);
+      // The watchdog exits without the finally blocks: stopping them is synchronous (pg_ctl, a kill).
+      process.once('exit', () => {
+        for (const service of services) void service.stop().catch(() => undefined);
+      });
       Object.assign(env, {
         DATABASE_URL: pgServer.url,
         REDIS_URL: redis.url,

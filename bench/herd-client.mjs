@@ -29,6 +29,14 @@ function record(step, startedAt, error) {
 
 let agent;
 
+/** A failure's cause as a short table cell: the status and the start of the body, on one line. */
+const oneLine = (text) =>
+  text
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, 50);
+
 /** One HTTP call through the balancer on the process's keep-alive pool; answers status and body. */
 function call(base, method, p, key, body) {
   return new Promise((resolve) => {
@@ -102,11 +110,11 @@ async function fan(job, key) {
     paid_event: job.paidEventName,
     redeemed_only: true,
   });
-  record('check', t, check.status === 200 ? null : `${check.status} ${check.text.slice(0, 60)}`);
+  record('check', t, check.status === 200 ? null : `${check.status} ${oneLine(check.text)}`);
   if (check.status !== 200) return;
   t = performance.now();
   const enter = await call(job.base, 'POST', `/thor/shows/${job.slug}/enter/`, key);
-  record('enter', t, enter.status === 200 ? null : `${enter.status} ${enter.text.slice(0, 60)}`);
+  record('enter', t, enter.status === 200 ? null : `${enter.status} ${oneLine(enter.text)}`);
   if (enter.status !== 200) return;
   const sessionId = JSON.parse(enter.text).session_id;
   t = performance.now();
@@ -118,7 +126,7 @@ async function fan(job, key) {
   record(
     'leave',
     t,
-    leave.status === 204 || leave.status === 200 ? null : `${leave.status} ${leave.text.slice(0, 60)}`,
+    leave.status === 204 || leave.status === 200 ? null : `${leave.status} ${oneLine(leave.text)}`,
   );
 }
 

@@ -13,7 +13,9 @@
  *   HERD_FANS=20000 HERD_SECONDS=60 node_modules/.bin/node bench/herd.mjs
  *
  * Knobs: HERD_PORT (9700: the balancer; the nodes take the next ports), HERD_PG_PORT (5457),
- * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (64: keep-alive HTTP connections per load generator).
+ * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (64: keep-alive HTTP connections per load generator),
+ * HERD_SHARED_SERVICES=1 (a database and key prefix of its own on the shared PostgreSQL and Redis
+ * instead of private ones, bench/shared-services.mjs).
  */
 import { fork } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -22,6 +24,7 @@ import path from 'node:path';
 import { startCluster } from '../scripts/cluster/cluster.mjs';
 import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
 import { createProcessGroup, keyFor } from './processes.mjs';
+import { sharedServices } from './shared-services.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
@@ -55,15 +58,23 @@ function percentile(hist, total, p) {
   return hist.length - 1;
 }
 
-const redis = await startRedis(num('HERD_REDIS_PORT', 6407, 1024, 65535));
-const postgres = await startPostgres(num('HERD_PG_PORT', 5457, 1024, 65535));
+const SHARED = process.env.HERD_SHARED_SERVICES === '1';
+const shared = SHARED ? await sharedServices('herd') : null;
+const redis = shared ? null : await startRedis(num('HERD_REDIS_PORT', 6407, 1024, 65535));
+const postgres = shared ? null : await startPostgres(num('HERD_PG_PORT', 5457, 1024, 65535));
+const databaseUrl = shared?.url ?? postgres.url;
+// The watchdog exits without the finally block: the private services stop synchronously.
+process.once('exit', () => {
+  void postgres?.stop().catch(() => undefined);
+  void redis?.stop().catch(() => undefined);
+});
 let cluster = null;
 const loadBefore = os.loadavg();
 try {
   process.stderr.write(`herd: seeding ${FANS} fans...\n`);
   const env = {
     PATH: process.env.PATH,
-    DATABASE_URL: postgres.url,
+    DATABASE_URL: databaseUrl,
     NODE_ENV: 'development',
     DEMO_DATA: 'false',
   };
@@ -74,8 +85,9 @@ try {
   cluster = await startCluster({
     port: PORT,
     nodes: NODES,
-    databaseUrl: postgres.url,
-    redisUrl: redis.url,
+    databaseUrl,
+    redisUrl: shared?.redisUrl ?? redis.url,
+    ...(shared ? { redisKeyPrefix: shared.keyPrefix } : {}),
     log: 'ignore',
     // Every fan comes from 127.0.0.x: the per-address limits are for the internet, not this bench.
     env: {
@@ -158,6 +170,7 @@ try {
 } finally {
   if (cluster) await cluster.stop();
   finish();
-  await postgres.stop().catch(() => undefined);
-  await redis.stop().catch(() => undefined);
+  await postgres?.stop().catch(() => undefined);
+  await redis?.stop().catch(() => undefined);
+  await shared?.stop().catch(() => undefined);
 }

@@ -12,6 +12,8 @@
  *   node_modules/.bin/node bench/sockets.mjs                 (about a minute at 5,000)
  *   BENCH_SOCKETS=50000 BENCH_SERVER_PROCS=3 BENCH_CLIENT_PROCS=4 node_modules/.bin/node bench/sockets.mjs
  *
+ * BENCH_WATCHDOG_MINUTES (20) bounds the run: connecting 50,000 on a busy machine takes a while.
+ *
  * Every socket is a descriptor of one server process and one load-generator process: each must stay
  * under `ulimit -n` (the hard limit; this machine's is 20,000 and cannot be raised here), so the bench
  * refuses a split that would not fit rather than report a refusal to accept as a crash.
@@ -55,7 +57,7 @@ const { children, run, start, stop, finish } = createProcessGroup({
   name: 'sockets',
   root: ROOT,
   node: NODE,
-  watchdogMs: 20 * 60_000,
+  watchdogMs: num('BENCH_WATCHDOG_MINUTES', 20, 1, 240) * 60_000,
   serverWaitMs: 120_000,
   stopGraceMs: 10_000,
 });
@@ -73,6 +75,10 @@ try {
     services.push(pgServer);
     const redis = await startRedis(REDIS_PORT);
     services.push(redis);
+    // The watchdog exits without the finally blocks: stopping them is synchronous (pg_ctl, a kill).
+    process.once('exit', () => {
+      for (const service of services) void service.stop().catch(() => undefined);
+    });
     Object.assign(env, {
       DATABASE_URL: pgServer.url,
       REDIS_URL: redis.url,

@@ -35,6 +35,10 @@ defaults
   # An upgraded WebSocket is a tunnel: idle fans (ping every 25 s) keep it for up to an hour.
   timeout tunnel 1h
   timeout http-request 10s
+  # Without it a check times out after \`inter\` (1 s): a node whose event loop stalls past a second
+  # under a doors-open herd left the pool, and with all three out every fan got 503 (docs/benchmarks.md,
+  # the herd). A killed node refuses the connection at once and still leaves within two checks.
+  timeout check 3s
 
 frontend fans
   bind 127.0.0.1:${port}

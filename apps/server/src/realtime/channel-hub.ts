@@ -2,7 +2,6 @@ import { setImmediate as yieldToLoop } from 'node:timers/promises';
 import { deliveredEvents, deliveries, fanOutDuration, tickLag } from '../platform/instruments.ts';
 import type { Bus, BusLogger, BusMessage } from './bus.ts';
 import { encodeEvents } from './frames.ts';
-import { frameText } from './wire-frame.ts';
 
 /** A tick's events of one channel, encoded once: the same bytes go to every subscriber. */
 export type Batch = {
@@ -11,8 +10,6 @@ export type Batch = {
   firstSeq: number;
   lastSeq: number;
   bytes: Buffer;
-  /** The same bytes as one complete WebSocket frame (wire-frame.ts), for the sockets' streams. */
-  framed: Buffer;
 };
 
 export type HubSubscriber = { deliver(batch: Batch): void };
@@ -54,14 +51,12 @@ export function createChannelHub(opts: { bus: Bus; tickMs: number; log: BusLogge
     state.pending = [];
     const first = messages[0] as BusMessage;
     const last = messages[messages.length - 1] as BusMessage;
-    const bytes = Buffer.from(encodeEvents(messages));
     const batch: Batch = {
       channel,
       messages,
       firstSeq: first.seq,
       lastSeq: last.seq,
-      bytes,
-      framed: frameText(bytes),
+      bytes: Buffer.from(encodeEvents(messages)),
     };
     state.flushing = true;
     const started = performance.now();

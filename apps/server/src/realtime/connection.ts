@@ -4,7 +4,6 @@ import type { UserRow } from '../db/schema.ts';
 import type { BusMessage } from './bus.ts';
 import type { Batch } from './channel-hub.ts';
 import { encodeEvents, encodeFrame, mergeBySeq } from './frames.ts';
-import { writeFramed } from './wire-frame.ts';
 
 /** Close codes: 4401 is the protocol's "authenticate first"; the others are RFC 6455's. */
 export const CLOSE = {
@@ -81,16 +80,6 @@ export function sendRaw(c: Connection, data: string | Buffer): void {
 
 export const send = (c: Connection, frame: ServerFrame): void => sendRaw(c, encodeFrame(frame));
 
-/** A tick's batch: its frame, framed once per tick, written as is when ws's sender is idle. */
-function sendBatch(c: Connection, batch: Batch): void {
-  if (!isOpen(c)) return;
-  if (c.socket.bufferedAmount > MAX_BUFFERED_BYTES) {
-    c.socket.close(CLOSE.tryAgainLater, 'too slow');
-    return;
-  }
-  if (!writeFramed(c.socket, batch.framed)) c.socket.send(batch.bytes, { binary: false });
-}
-
 function sendEvents(c: Connection, follow: Follow, messages: readonly BusMessage[]): void {
   const fresh = messages.filter((m) => m.seq > follow.delivered);
   const last = fresh[fresh.length - 1];
@@ -110,7 +99,7 @@ function deliverTo(c: Connection, batch: Batch): void {
   if (batch.lastSeq <= follow.delivered) return;
   // The common case: the tick's shared bytes as they are; a partial overlap only after a resume.
   if (batch.firstSeq > follow.delivered) {
-    sendBatch(c, batch);
+    sendRaw(c, batch.bytes);
     follow.delivered = batch.lastSeq;
   } else {
     sendEvents(c, follow, batch.messages);
