@@ -22,7 +22,15 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import pg from 'pg';
-import { answers, createProcessGroup, freePort, keyFor, serverArgs, wantsDb } from './processes.mjs';
+import {
+  answers,
+  cpuSeconds,
+  createProcessGroup,
+  freePort,
+  keyFor,
+  serverArgs,
+  wantsDb,
+} from './processes.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
@@ -156,9 +164,14 @@ async function measureServer(label, dbEnv) {
     let ok = warm['2xx'];
     const b = [];
     const t = [];
+    const cpu = { bare: 0, server: 0 };
     for (let round = 0; round < ROUNDS; round++) {
+      const bare0 = cpuSeconds([bareChild.pid]);
       b.push(await load({ url: bare, body: '{}', amount: POSTS }));
+      cpu.bare += cpuSeconds([bareChild.pid]) - bare0;
+      const server0 = cpuSeconds([child.pid]);
       const r = await load({ ...target, amount: POSTS });
+      cpu.server += cpuSeconds([child.pid]) - server0;
       ok += r['2xx'];
       t.push(r);
     }
@@ -174,11 +187,15 @@ async function measureServer(label, dbEnv) {
       failed: total(t, (r) => r.errors + r.timeouts),
       expected: ok * LT_STK,
       got,
+      // CPU per post: the server process (with PGlite, the database in it), and per bare request.
+      serverUs: (1e6 * cpu.server) / total(t, (r) => r.requests.total),
+      bareUs: (1e6 * cpu.bare) / total(b, (r) => r.requests.total),
     };
     rows.push(row);
     process.stderr.write(
       `  ${row.name}: ${Math.round(row.rps)} req/s (bare ${Math.round(row.baseline)}), p99 ${row.p99} ms, ` +
-        `total ${got} of ${row.expected} expected\n`,
+        `total ${got} of ${row.expected} expected; CPU per post ${Math.round(row.serverUs)} µs ` +
+        `(bare ${Math.round(row.bareUs)} µs)\n`,
     );
   } finally {
     await stop(child);
@@ -229,14 +246,16 @@ console.log(
     `route, ${LT_STK} light sticks per post)\n`,
 );
 console.log(
-  '| run | posts/s | p50 ms | p99 ms | non-2xx / failed | bare Fastify, same minutes | ratio | total after the run |',
+  '| run | posts/s | p50 ms | p99 ms | non-2xx / failed | bare Fastify, same minutes | ratio | ' +
+    'CPU µs per request: server / bare | total after the run |',
 );
-console.log('|---|---:|---:|---:|---:|---:|---:|---|');
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
 for (const r of rows) {
   const exact = r.got === r.expected ? `${r.got} = expected, exact` : `${r.got} ≠ expected ${r.expected}`;
   console.log(
     `| ${r.name} | ${Math.round(r.rps)} | ${r.p50} | ${r.p99} | ${r.non2xx} / ${r.failed} | ` +
-      `${Math.round(r.baseline)} | ${((100 * r.rps) / r.baseline).toFixed(0)} % | ${exact} |`,
+      `${Math.round(r.baseline)} | ${((100 * r.rps) / r.baseline).toFixed(0)} % | ` +
+      `${Math.round(r.serverUs)} / ${Math.round(r.bareUs)} | ${exact} |`,
   );
 }
 if (rows.some((r) => r.got !== r.expected)) process.exitCode = 1;
