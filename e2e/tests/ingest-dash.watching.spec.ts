@@ -1,0 +1,68 @@
+import { expect, test } from '../support/fixtures.ts';
+import { broadcast, type Encoder, hostKey, startDemoEncoder } from '../support/ingest.ts';
+import { currentTime, fanWith, onVideo, showWithSources, waitPlaying, watch } from '../support/watching.ts';
+
+// Issue 11: a DASH show fed by a real encoder plays its live CENC DASH (docs/media.md 9.1) in the
+// web player: Shaka Player with EME, ClearKey from Encore's licence (this Chromium has no Widevine).
+test.describe.configure({ timeout: 240_000 });
+
+let encoder: Encoder | null = null;
+test.afterEach(() => encoder?.stop());
+
+test('live ingest of a DASH show: the fan plays the pushed angle as live CENC DASH through ClearKey', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  const slug = await showWithSources(request, (name) => ({
+    hls: { url: `/media/${name}/index.m3u8` },
+    dash: { url: `/media/${name}/dash/live.mpd` },
+  }));
+  const host = await hostKey(request);
+  encoder = startDemoEncoder(baseURL ?? '', slug, 1);
+  await expect
+    .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, {
+    headers: { authorization: `Token ${host}` },
+  });
+  expect(live.status(), await live.text()).toBe(200);
+  // Nodes keep the show list for a few seconds: the fan's video data must name the live DASH.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/thor/channels/active/');
+      const show = (
+        (await res.json()) as {
+          results: { slug: string; streams: Record<string, { dash?: { url: string } }> }[];
+        }
+      ).results.find((s) => s.slug === slug);
+      return show?.streams['mix-stream1']?.dash?.url;
+    })
+    .toBe(`/media/live/${slug}/mix-stream1/dash/live.mpd`);
+
+  const licences: number[] = [];
+  const fan = await fanWith(request, { type: 'Directors' }, slug);
+  const page = await watch(browser, fan, {
+    slug,
+    setup: async (context) => {
+      context.on('requestfinished', (req) => {
+        if (req.url().includes('/thor/video/licence/clearkey/')) {
+          void req.response().then((res) => licences.push(res?.status() ?? 0));
+        }
+      });
+    },
+  });
+  await waitPlaying(page);
+  const player = page.getByTestId('player');
+  await expect(player).toHaveAttribute('data-stream-type', 'dash');
+  await expect(player).toHaveAttribute('data-key-system', 'org.w3.clearkey');
+  await expect(player).toHaveAttribute('data-live', 'true');
+  expect(licences).toContain(200);
+  // The decrypted picture moves on, near the live edge of the show clock.
+  const t0 = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(t0 + 3);
+  const frames = await onVideo(page, (v) => v.getVideoPlaybackQuality().totalVideoFrames);
+  expect(frames).toBeGreaterThan(30);
+});
