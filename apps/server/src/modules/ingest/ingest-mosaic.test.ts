@@ -38,7 +38,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of pushes) p.kill('SIGKILL');
   await t?.close();
-  await rm(liveDir, { recursive: true, force: true });
+  // A packager may still close its last segment while the app stops: retry the removal.
+  await rm(liveDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 /** A synthetic encoder: 426x240 colour test picture, ultrafast, 1 s GOP, and a tone. */
