@@ -64,7 +64,12 @@ test('live ingest of a DASH show: the fan plays the pushed angle as live CENC DA
   // The decrypted picture moves on, near the live edge of the show clock.
   const t0 = await currentTime(page);
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(t0 + 3);
-  const frames = await onVideo(page, (v) => v.getVideoPlaybackQuality().totalVideoFrames);
+  const frames = await onVideo(
+    page,
+    (v) =>
+      (v as unknown as { getVideoPlaybackQuality(): { totalVideoFrames: number } }).getVideoPlaybackQuality()
+        .totalVideoFrames,
+  );
   expect(frames).toBeGreaterThan(30);
 });
 
