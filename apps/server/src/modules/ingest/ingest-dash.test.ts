@@ -20,7 +20,7 @@ import { createShowsRepo } from '../shows/shows.repo.ts';
 
 // Live CENC DASH of a pushed feed (docs/media.md 9.1) on the real app: ffmpeg pushes RTMP to the
 // nginx-rtmp engine, the packager cuts HLS and the DASH packager remuxes and encrypts each segment.
-// Ports of this engineer's range: HTTP 9201 (the engine's callbacks), RTMP 9235.
+// Fixed ports apart from the other ingest test files' (they run side by side): HTTP 9201 (the engine's callbacks), RTMP 9235.
 const HTTP_PORT = 9201;
 const RTMP_PORT = 9235;
 const exec = promisify(execFile);
@@ -45,7 +45,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of pushes) p.kill('SIGKILL');
   await t?.close();
-  await rm(liveDir, { recursive: true, force: true });
+  // A packager may still close its last segment while the app stops: retry the removal.
+  await rm(liveDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 /** A synthetic encoder: 426x240 test picture, ultrafast, 1 s GOP, and a tone. */

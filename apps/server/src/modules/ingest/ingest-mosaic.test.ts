@@ -12,8 +12,8 @@ import { createShowsRepo } from '../shows/shows.repo.ts';
 import { MOSAIC, tileOf } from './mosaic.ts';
 
 // The live multiview mosaic (docs/media.md 9.2) on the real app: two encoders push RTMP, ffmpeg
-// composes streampips4 from the angles on air and a packager serves it like an angle. Ports of this
-// engineer's range: HTTP 9203 (the engine's callbacks), RTMP 9236.
+// composes streampips4 from the angles on air and a packager serves it like an angle. Fixed ports
+// apart from the other ingest test files' (they run side by side): HTTP 9203 (callbacks), RTMP 9236.
 const HTTP_PORT = 9203;
 const RTMP_PORT = 9236;
 const exec = promisify(execFile);
@@ -38,7 +38,8 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const p of pushes) p.kill('SIGKILL');
   await t?.close();
-  await rm(liveDir, { recursive: true, force: true });
+  // A packager may still close its last segment while the app stops: retry the removal.
+  await rm(liveDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 /** A synthetic encoder: 426x240 colour test picture, ultrafast, 1 s GOP, and a tone. */

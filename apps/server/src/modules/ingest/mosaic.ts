@@ -35,9 +35,18 @@ export function tileOf(box: MultiviewBox) {
  * like the demo's mosaics, and the sound of the first angle that has any (else silence). MPEG-TS on
  * stdout, keyframes every second, for a packager like an angle's.
  */
-export function mosaicArgs(boxes: MultiviewBox[], inputs: (OnAirFeed | null)[]): string[] {
+export function mosaicArgs(
+  boxes: MultiviewBox[],
+  inputs: (OnAirFeed | null)[],
+  startMs: number = Date.now(),
+): string[] {
   const { width, height, fps, kbps } = MOSAIC;
-  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error'];
+  // One clock for every tile: each frame is timed by when it reached Encore (the show clock, as the
+  // angles' program dates), counted from `startMs`; the encoders' own timestamps start anywhere.
+  const since = `${(startMs / 1000).toFixed(3)}/TB`;
+  const rtc = `(RTCTIME-${Math.round(startMs * 1000)})/(TB*1000000)`;
+  // -copyts: ffmpeg would otherwise start every input at 0 again, losing the arrival times.
+  const args = ['-hide_banner', '-nostdin', '-loglevel', 'error', '-copyts'];
   args.push('-re', '-f', 'lavfi', '-i', `color=c=0x15151f:s=${width}x${height}:r=${fps}`);
   args.push('-re', '-f', 'lavfi', '-i', 'anullsrc=r=48000:cl=stereo');
   const filters: string[] = [];
@@ -47,7 +56,7 @@ export function mosaicArgs(boxes: MultiviewBox[], inputs: (OnAirFeed | null)[]):
     const size = Math.max(8, Math.round(Math.min(t.h / 10, t.w / 15)));
     return `drawtext=fontfile=${FONT}:text='WE’LL BE RIGHT BACK':fontsize=${size}:fontcolor=white@0.75:x=${t.x}+(${t.w}-tw)/2:y=${t.y}+(${t.h}-th)/2`;
   });
-  filters.push(`[0:v]${slate.join(',') || 'null'}[base]`);
+  filters.push(`[0:v]setpts=${rtc},${slate.join(',') || 'null'}[base]`);
   let last = 'base';
   let audio: number | null = null;
   let next = 2;
@@ -56,10 +65,10 @@ export function mosaicArgs(boxes: MultiviewBox[], inputs: (OnAirFeed | null)[]):
     if (!feed) return;
     const t = tileOf(b);
     const k = next++;
-    args.push('-rw_timeout', String(INPUT_TIMEOUT_US), '-i', feed.input);
+    args.push('-use_wallclock_as_timestamps', '1', '-rw_timeout', String(INPUT_TIMEOUT_US), '-i', feed.input);
     if (feed.audio && audio === null) audio = k;
     filters.push(
-      `[${k}:v]setpts=PTS-STARTPTS,fps=${fps},scale=${t.w}:${t.h}:force_original_aspect_ratio=decrease,` +
+      `[${k}:v]setpts=PTS-${since},fps=${fps},scale=${t.w}:${t.h}:force_original_aspect_ratio=decrease,` +
         `pad=${t.w}:${t.h}:(ow-iw)/2:(oh-ih)/2,setsar=1[t${i}]`,
       `[${last}][t${i}]overlay=x=${t.x}:y=${t.y}:eof_action=pass:repeatlast=0[o${i}]`,
     );
@@ -73,8 +82,9 @@ export function mosaicArgs(boxes: MultiviewBox[], inputs: (OnAirFeed | null)[]):
   filters.push(`[${last}]${[...labels, 'format=yuv420p'].join(',')}[v]`);
   filters.push(
     audio === null
-      ? '[1:a]anull[a]'
-      : `[1:a][${audio}:a]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[a]`,
+      ? `[1:a]asetpts=${rtc},aresample=async=1000[a]`
+      : `[1:a]asetpts=${rtc},aresample=async=1000[s];[${audio}:a]asetpts=PTS-${since},aresample=async=1000[m];` +
+          '[s][m]amix=inputs=2:duration=first:dropout_transition=0:normalize=0[a]',
   );
   args.push('-filter_complex', filters.join(';'), '-map', '[v]', '-map', '[a]');
   args.push('-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-r', String(fps));
