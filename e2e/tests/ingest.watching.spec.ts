@@ -98,9 +98,18 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
     localStorage.setItem('user', JSON.stringify(s.user));
   }, fan);
   const landing = await landingContext.newPage();
+  // Go live once the landing follows the show (its subscribe to state-<slug> is on the wire): the
+  // show list it reads otherwise is cached by the nodes for a few seconds.
+  const following = landing.waitForEvent('websocket').then((ws) =>
+    ws.waitForEvent('framesent', {
+      predicate: (f) => String(f.payload).includes(`"state-${slug}"`),
+      timeout: 30_000,
+    }),
+  );
   await landing.goto(`/?show=${slug}`);
   const pill = landing.getByTestId('show-ticketing').getByTestId('show-status');
   await expect(pill).toHaveAttribute('data-status', 'open', { timeout: 30_000 });
+  await following;
 
   const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, { headers: auth });
   expect(live.status(), await live.text()).toBe(200);
@@ -117,7 +126,9 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
     })
     .toBe(`live /media/live/${slug}/mix-stream1/index.m3u8`);
 
-  await expect(pill).toHaveAttribute('data-status', 'live');
+  // At once on state-<slug>; a frame lost to a reconnect is caught up by the 10 s re-read of the list
+  // (which the nodes cache a few seconds).
+  await expect(pill).toHaveAttribute('data-status', 'live', { timeout: 25_000 });
   await expect(landing.getByTestId('hero')).toHaveAttribute('data-stage', 'live');
   const page = await watch(browser, fan, { slug });
   await waitPlaying(page);
@@ -187,7 +198,7 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   await expect(slate).toContainText('The show has ended');
   // The viewer follows the broadcast in real time (show-<slug>), not the show's scheduled end.
   await expect(page.getByTestId('event-status')).toHaveAttribute('data-status', 'ended');
-  await expect(landing.getByTestId('hero')).toHaveAttribute('data-stage', 'ended');
+  await expect(landing.getByTestId('hero')).toHaveAttribute('data-stage', 'ended', { timeout: 25_000 });
   await expect(pill).toHaveCount(0);
   await landingContext.close();
   await page.screenshot({ path: info.outputPath('ingest-ended.png') });

@@ -14,7 +14,7 @@ export type ShowStatusOf = (show: Show, now: number) => ShowStatus;
 /** A visitor without a session has no realtime socket: the public show list is read this often. */
 export const STATE_POLL_MS = 10_000;
 /** With a socket, the list is still re-read this often: a frame lost to a reconnect is caught up. */
-export const STATE_RECHECK_MS = 30_000;
+export const STATE_RECHECK_MS = 10_000;
 
 const fanStatus = {
   scheduled: 'upcoming',
