@@ -63,13 +63,29 @@ export async function broadcast(request: APIRequestContext, host: string, slug: 
  * clock's milliseconds (mod 2^24) into a row of 24 boxes, white for a 1, least significant bit first
  * (scripts/demo-encoder.mjs). Null before the first frame.
  */
-export const encoderLag = (page: Page) =>
+export const encoderLag = async (page: Page) => (await encoderClock(page))?.lag ?? null;
+
+/**
+ * The burned-in clock of the frame on screen against two references: `lag`, the wall clock now minus
+ * it; `dateGap`, the program date the player gives that frame (its stream's clock offset plus
+ * currentTime) minus it. `dateGap` is the same on every angle when their program dates come from one
+ * show clock, whatever the machine's load does to the player. Null before the first frame.
+ */
+export const encoderClock = (page: Page) =>
   page.getByTestId('player-video').evaluate((el: unknown) => {
     type Ctx = {
       drawImage(v: unknown, x: number, y: number): void;
       getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
     };
-    const v = el as { videoWidth: number; videoHeight: number };
+    const v = el as {
+      videoWidth: number;
+      videoHeight: number;
+      currentTime: number;
+      dataset: { clockOffset?: string };
+    };
+    const offset = v.dataset.clockOffset ? Number(v.dataset.clockOffset) : Number.NaN;
+    const shownAt = offset + v.currentTime * 1000;
+    const now = Date.now();
     const doc = (
       globalThis as unknown as {
         document: {
@@ -93,7 +109,10 @@ export const encoderLag = (page: Page) =>
       if ((r + g + b) / 3 > 128) value += 2 ** i;
     }
     const mod = 2 ** 24;
-    return ((Date.now() % mod) - value + mod) % mod;
+    const lag = ((now % mod) - value + mod) % mod;
+    // The burned clock's full value: the wall clock's ms with its low 24 bits replaced.
+    const burned = now - lag;
+    return { lag, dateGap: Number.isFinite(shownAt) ? shownAt - burned : null };
   });
 
 /** The lag once two readings 300 ms apart agree within 80 ms. */

@@ -9,6 +9,12 @@ export const hangChannel = (pubnubForHang: string): string => `hang-${pubnubForH
 /** The realtime channel of a whole show: show-wide host alerts, overlays, slates, light-stick cues. */
 export const showChannel = (slug: string): string => `show-${slug}`;
 
+/**
+ * A show's public state (issue 11: Go live, End show), for every signed-in fan, ticket or not: the
+ * landing page's status pill and hero follow it. Only `broadcast` events go there.
+ */
+export const showStateChannel = (slug: string): string => `state-${slug}`;
+
 /** The session_id of a first join_hang (viewing section 7). */
 export const NEW_HANG_SESSION = 'new';
 

@@ -54,7 +54,10 @@ export const ChannelEvent = z.discriminatedUnion('kind', [
   /** A show's live figures on the host-only `host-<slug>` channel (the control room). */
   z.object({ kind: z.literal('figures'), slug: z.string(), sample: FiguresSample }),
   /** The number of fans in a hang, counted across nodes, on its hang channel (at most one a second). */
-  /** Live ingest (issue 11): the show's broadcast state changed (Go live, End show, replay ready). */
+  /**
+   * Live ingest (issue 11): the show's broadcast state changed (Go live, End show, replay ready), on
+   * `show-<slug>` (the viewer) and `state-<slug>` (the landing page, any signed-in fan).
+   */
   z.object({
     kind: z.literal('broadcast'),
     slug: z.string(),

@@ -128,6 +128,8 @@ export function composeChat(
     access: createChannelAccess({
       hang: hangs.canReadHang,
       show: hangs.canReadShow,
+      // A show's public state (Go live, End show): anyone signed in, ticket or not.
+      state: () => true,
       // The control room's figures: hosts only.
       host: (user) => user.role === 'host',
     }),

@@ -43,6 +43,9 @@ const notOnAir = () =>
 const tokenSuffix = (token: string | undefined, sep: '?' | '&') =>
   token ? `${sep}token=${encodeURIComponent(token)}` : '';
 
+/** Players stay this many typical segments behind the live edge of a pushed stream. */
+export const LIVE_HOLD_BACK_SEGMENTS = 3;
+
 /** A media playlist over a run of segments (the live window, or the whole recording). */
 export function renderLivePlaylist(opts: {
   rung: LiveRung;
@@ -56,7 +59,9 @@ export function renderLivePlaylist(opts: {
   const firstIndex = first ? rung.segments.indexOf(first) : 0;
   // Every segment keeps its discontinuity number in every version of the playlist.
   const discBefore = rung.segments.slice(0, firstIndex + 1).filter((s, i) => s.disc && i > 0).length;
-  const target = Math.max(2, ...listed.map((s) => Math.ceil(s.dur)));
+  // RFC 8216: every EXTINF rounded to the nearest integer is at most the target. Ingest cuts 1 s
+  // segments, and a player's live sync and playlist reloads scale with the target.
+  const target = Math.max(1, ...listed.map((s) => Math.round(s.dur)));
   const lines = [
     '#EXTM3U',
     '#EXT-X-VERSION:3',
@@ -66,6 +71,14 @@ export function renderLivePlaylist(opts: {
     '#EXT-X-INDEPENDENT-SEGMENTS',
   ];
   if (opts.vod) lines.push(`#EXT-X-PLAYLIST-TYPE:${opts.ended ? 'VOD' : 'EVENT'}`);
+  // Where players sit behind the live edge: three typical segments (hls.js reads HOLD-BACK; without it,
+  // three target durations). A run's first segment can be twice the others (the feed's audio before
+  // its first keyframe) and sets the target for the whole window; the typical one sets the distance.
+  if (!opts.ended && !opts.vod && listed.length > 0) {
+    const sorted = listed.map((s) => s.dur).sort((a, b) => a - b);
+    const typical = Math.max(1, Math.round(sorted[Math.floor(sorted.length / 2)] ?? target));
+    lines.push(`#EXT-X-SERVER-CONTROL:HOLD-BACK=${(LIVE_HOLD_BACK_SEGMENTS * typical).toFixed(1)}`);
+  }
   lines.push(`#EXT-X-KEY:METHOD=AES-128,URI=${quoted(opts.key.uri)},IV=${opts.key.iv}`);
   listed.forEach((s, i) => {
     if (s.disc && i > 0) lines.push('#EXT-X-DISCONTINUITY');

@@ -155,3 +155,44 @@ describe('the live origin routes', () => {
     expect(video.json().drm.encrypted).toBe(true);
   });
 });
+
+describe('live playlist distance (glass to glass)', () => {
+  const rung: LiveRung = {
+    name: 'source',
+    width: 426,
+    height: 240,
+    codecs: null,
+    frameRate: 30,
+    bandwidth: 600_000,
+    segments: [],
+  };
+  const seg = (sn: number, dur: number): LiveSegment => ({
+    sn,
+    dur,
+    pdt: 1_800_000_000_000 + sn * 1000,
+    disc: false,
+    bytes: 1000,
+  });
+  const key = { uri: '/media/live/s/keys/mix-stream1?kid=k', iv: '0x00' };
+
+  it("players sit three typical segments back (HOLD-BACK), though a run's longer first segment sets the target", () => {
+    const listed = [seg(0, 2.021), ...[1, 2, 3, 4, 5].map((sn) => seg(sn, 1))];
+    const live = renderLivePlaylist({
+      rung: { ...rung, segments: listed },
+      listed,
+      ended: false,
+      vod: false,
+      key,
+    });
+    expect(live).toContain('#EXT-X-TARGETDURATION:2\n');
+    expect(live).toContain('#EXT-X-SERVER-CONTROL:HOLD-BACK=3.0\n');
+    const ended = renderLivePlaylist({
+      rung: { ...rung, segments: listed },
+      listed,
+      ended: true,
+      vod: false,
+      key,
+    });
+    expect(ended).not.toContain('HOLD-BACK');
+  });
+});

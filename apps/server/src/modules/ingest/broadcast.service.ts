@@ -12,6 +12,8 @@ import {
   reairingAt,
   type Show,
   type ShowStatus,
+  showChannel,
+  showStateChannel,
 } from '@encore/contract';
 import type { ShowBroadcastRow, ShowRow } from '../../db/schema.ts';
 import { AppError, notFound } from '../../errors.ts';
@@ -149,7 +151,9 @@ export function createBroadcastService(deps: BroadcastDeps) {
 
   async function announce(slug: string, state: BroadcastState): Promise<void> {
     states = null;
-    await deps.bus.publish(`show-${slug}`, { kind: 'broadcast', slug, state });
+    const event = { kind: 'broadcast', slug, state } as const;
+    await deps.bus.publish(showChannel(slug), event);
+    await deps.bus.publish(showStateChannel(slug), event);
   }
 
   const rotated = (stream: string, key: ReturnType<typeof makeStreamKey>, at: Date): RotatedKey => ({

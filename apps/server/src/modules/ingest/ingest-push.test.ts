@@ -4,10 +4,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { type AngleHealth, BroadcastStatus, EnableIngestResponse } from '@encore/contract';
+import { type AngleHealth, BroadcastStatus, EnableIngestResponse, showStateChannel } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 
 // Real feeds: ffmpeg pushes RTMP to the nginx-rtmp engine that the app supervises; the app packages
@@ -142,6 +143,14 @@ describe('live ingest with real encoders (nginx-rtmp + ffmpeg)', () => {
       (await angle(slug, 'stream4k')).problem === 'unsupported_codec' ? true : undefined,
     );
 
+    // The landing page's feed of the show's state: any signed-in fan, no ticket needed.
+    const passerby = await createUser(t.db);
+    const { socket } = await connectAs(await realtimeUrl(t.app), await login(t.app, passerby.email));
+    socket.send({ type: 'subscribe', channels: [{ channel: showStateChannel(slug) }] });
+    // Frames are handled in order: the pong means the subscription is in place.
+    socket.send({ type: 'ping' });
+    await socket.waitFor((f) => f.type === 'pong');
+    expect(socket.frames.some((f) => f.type === 'error')).toBe(false);
     const live = await t.app.inject({
       method: 'POST',
       url: `/thor/host/shows/${slug}/ingest/go-live/`,
@@ -149,6 +158,7 @@ describe('live ingest with real encoders (nginx-rtmp + ffmpeg)', () => {
     });
     expect(live.statusCode).toBe(200);
     expect(live.json().state).toBe('live');
+    await socket.waitFor(isEvent('broadcast', (e) => e.slug === slug && e.state === 'live'));
     const again = await t.app.inject({
       method: 'POST',
       url: `/thor/host/shows/${slug}/ingest/go-live/`,
@@ -221,7 +231,10 @@ describe('live ingest with real encoders (nginx-rtmp + ffmpeg)', () => {
       headers: host,
     });
     expect(end.json().state).toBe('ended');
+    await socket.waitFor(isEvent('broadcast', (e) => e.slug === slug && e.state === 'ended'));
     await until('replay', async () => ((await statusOf(slug)).state === 'replay' ? true : undefined));
+    await socket.waitFor(isEvent('broadcast', (e) => e.slug === slug && e.state === 'replay'));
+    await socket.close();
     const ended = (await get(`/media/live/${slug}/mix-stream1/source/live.m3u8`)).body;
     expect(ended).toContain('#EXT-X-ENDLIST');
     expect(ended).toContain('#EXT-X-MEDIA-SEQUENCE:0');

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createCipheriv } from 'node:crypto';
+import { type FSWatcher, watch } from 'node:fs';
 import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
@@ -16,10 +17,16 @@ import { firstVideoPts } from '../../media/ts-pts.ts';
 import { type FeedFigures, parseInputStreams, parseProgress, probeSegment } from './feed-probe.ts';
 import { type ShowClock, showClock } from './show-clock.ts';
 
-/** Segment length on the show clock: boundaries fall on every even second of the wall clock. */
-export const LIVE_SEGMENT_SECONDS = 2;
-const POLL_MS = 250;
+/**
+ * Segment length: a segment ends at the encoder's first keyframe this long after its start (a 2 s GOP
+ * makes 2 s segments). Short segments are most of the glass-to-glass budget (docs/benchmarks.md).
+ */
+export const LIVE_SEGMENT_SECONDS = 1;
+/** Segments are taken as ffmpeg lists them (fs.watch); this poll only backs the watch up. */
+const POLL_MS = 1000;
 const NO_FRAME_TIMEOUT_MS = 20_000;
+/** The source's segments are probed (picture, keyframe interval) one in this many after a run's first. */
+const PROBE_EVERY = 5;
 
 export type PackagerOptions = {
   /** Where the engine plays the feed (never the stream key: the engine renamed the publish). */
@@ -102,11 +109,14 @@ function rungArgs(rung: LadderRung | null, runDir: string): string[] {
     'segment',
     '-segment_format',
     'mpegts',
-    // Cut at the first keyframe after every even second of the wall clock: the show clock.
-    '-segment_atclocktime',
-    '1',
+    // Cut at the first keyframe a segment's length after the last cut, on the feed's own timeline:
+    // with a 1 s GOP every segment is 1 s. (Cutting on the wall clock, -segment_atclocktime, made
+    // 1 to 3 s segments under load: the cut waited for the packager's reading of the clock, and one
+    // long segment raises the playlist's target duration, which sets the player's distance.)
     '-segment_time',
     String(LIVE_SEGMENT_SECONDS),
+    '-segment_time_delta',
+    '0.05',
     '-reset_timestamps',
     '0',
     '-segment_list',
@@ -274,7 +284,8 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
       } catch {
         continue;
       }
-      const lines = csv.split('\n').filter((l) => l.trim() !== '');
+      // Only whole lines: ffmpeg may be writing the next one as the watch fires.
+      const lines = csv.split('\n').slice(0, -1);
       const done = seen.get(rung.name) ?? 0;
       for (const line of lines.slice(done)) {
         const [name, start, end] = line.split(',');
@@ -296,7 +307,9 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     }
     const isSource = rung.name === 'source';
     const first = firstOfRun.delete(rung.name);
-    if (isSource || first) {
+    // A run's first segment is probed before it is listed (the multivariant playlist names its codecs
+    // and picture); some of the source's later ones after, for the health figures, off the latency path.
+    const probe = async () => {
       const probe = await probeSegment(clearFile);
       if (probe) {
         rung.width = probe.width;
@@ -312,7 +325,8 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
             probe.keyframeInterval ?? (probe.keyframes === 1 ? Math.round(dur * 1000) / 1000 : null);
         }
       }
-    }
+    };
+    if (first) await probe();
     const sn = (rung.segments.at(-1)?.sn ?? -1) + 1;
     const out = liveSegmentFile(opts.liveDir, opts.slug, opts.stream, rung.name, sn);
     await mkdir(path.dirname(out), { recursive: true });
@@ -336,6 +350,8 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     await opts
       .onSegment?.(seg)
       .catch((err: unknown) => opts.log.warn({ err }, 'live DASH segment not packaged'));
+    // Every few seconds is enough for the health figures: an ffprobe per 1 s segment costs a core's tenth.
+    if (isSource && !first && sn % PROBE_EVERY === 0) await probe();
     await rm(clearFile, { force: true });
   }
 
@@ -347,13 +363,34 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     }
   }, NO_FRAME_TIMEOUT_MS);
 
-  const timer = setInterval(() => {
-    chain = chain.then(collect).catch((err: unknown) => opts.log.warn({ err }, 'live segment not packaged'));
-  }, POLL_MS);
+  // One collect at a time, and one more queued at most: a burst of events makes one pass.
+  let queued = false;
+  const kick = () => {
+    if (queued) return;
+    queued = true;
+    chain = chain
+      .then(() => {
+        queued = false;
+        return collect();
+      })
+      .catch((err: unknown) => opts.log.warn({ err }, 'live segment not packaged'));
+  };
+  // ffmpeg appends a segment's line to its list as it closes the segment: package it at once.
+  let watcher: FSWatcher | null = null;
+  try {
+    watcher = watch(runDir, (_event, name) => {
+      if (name?.toString().endsWith('.csv')) kick();
+    });
+    watcher.on('error', () => watcher?.close());
+  } catch {
+    watcher = null;
+  }
+  const timer = setInterval(kick, POLL_MS);
 
   const done = new Promise<void>((resolve) => {
     child.on('exit', (code) => {
       clearInterval(timer);
+      watcher?.close();
       clearTimeout(watchdog);
       figures.connected = false;
       chain = chain

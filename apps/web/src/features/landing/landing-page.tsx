@@ -1,4 +1,4 @@
-import { currentShow, listedShows, showStatus } from '@encore/contract';
+import { currentShow, listedShows } from '@encore/contract';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -8,6 +8,7 @@ import { useNow } from '../../lib/time/use-now.ts';
 import { AnnouncementBanner } from './components/announcement-banner.tsx';
 import { Hero } from './components/hero.tsx';
 import { ShowTicketing } from './components/show-ticketing.tsx';
+import { useShowStates } from './hooks/use-show-states.ts';
 import './landing.css';
 
 // Below the ticketing block, out of the first screen: it loads with its texts while the top paints.
@@ -26,13 +27,20 @@ export function LandingPage() {
   const listed = listedShows(shows, new Date(now));
   const current = currentShow(shows, new Date(now));
   const selected = listed.find((s) => s.slug === params.get('show')) ?? current;
+  // A live-ingest show's status follows its host (Go live, End show) as it happens.
+  const statusOf = useShowStates(listed);
 
   return (
     <div className="landing" data-testid="landing-page">
-      <Hero stage={selected ? showStatus(selected, new Date(now)) : 'upcoming'} />
+      <Hero stage={selected ? statusOf(selected, now) : 'upcoming'} />
       <div className="container landing__lift">
         {selected ? (
-          <ShowTicketing key={selected.slug} show={selected} next={selected === current} />
+          <ShowTicketing
+            key={selected.slug}
+            show={selected}
+            next={selected === current}
+            statusOf={statusOf}
+          />
         ) : (
           <section className="show-card show-card--empty" data-testid="no-shows">
             <h2 className="show-card__title">{t('no-shows-title')}</h2>
@@ -42,7 +50,7 @@ export function LandingPage() {
       </div>
       <AnnouncementBanner />
       <Suspense fallback={null}>
-        <LandingSections others={listed.filter((s) => s !== selected)} now={now} />
+        <LandingSections others={listed.filter((s) => s !== selected)} now={now} statusOf={statusOf} />
       </Suspense>
     </div>
   );

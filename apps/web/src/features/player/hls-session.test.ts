@@ -1,6 +1,8 @@
 import { DRM_TOKEN_HEADER } from '@encore/contract';
+import Hls from 'hls.js';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { hlsConfig, type SessionOptions } from './hls-session.ts';
+import { PLAYER } from './player-constants.ts';
 
 const options = (auth: string | null, drm: string | null): SessionOptions => ({
   url: '/media/mix-stream1/index.m3u8',
@@ -35,11 +37,13 @@ describe('the hls.js settings', () => {
   });
   afterEach(() => vi.unstubAllGlobals());
 
-  it('buffer 20 s ahead, stay 3 x 2 s from the buffered live end, and start in quality (PLY-05)', () => {
+  it('buffer 20 s ahead, stay 3 target durations (3 x 2 s on the demo) from the live end, and start in quality (PLY-05)', () => {
     const config = hlsConfig(options(null, null));
     expect(config.maxBufferLength).toBe(20);
     expect(config.maxMaxBufferLength).toBe(20);
-    expect(config.liveSyncDuration).toBe(6);
+    // hls.js's own distance: HOLD-BACK when the playlist has one, else 3 target durations (3 x 2 s here).
+    expect('liveSyncDuration' in config || 'liveSyncDurationCount' in config).toBe(false);
+    expect(Hls.DefaultConfig.liveSyncDurationCount * PLAYER.secondsFromBufferedEnd).toBe(6);
     // "Strategy quality": the first level is picked from a generous estimate, not a bandwidth probe.
     expect(config.abrEwmaDefaultEstimate).toBe(5_000_000);
     expect(config.testBandwidth).toBe(false);

@@ -21,7 +21,9 @@ export function hlsConfig(opts: SessionOptions) {
     maxBufferHole: 0.5,
     maxBufferLength: PLAYER.targetBuffer,
     maxMaxBufferLength: PLAYER.targetBuffer,
-    liveSyncDuration: 3 * PLAYER.secondsFromBufferedEnd,
+    // The distance from the live edge is left to hls.js: the playlist's HOLD-BACK (live ingest: three
+    // 1 s segments, docs/benchmarks.md "glass-to-glass"), else its default of three target durations,
+    // 3 x PLAYER.secondsFromBufferedEnd on the demo loop's 2 s segments.
     abrEwmaDefaultEstimate: 5_000_000,
     testBandwidth: false,
     renderTextTracksNatively: true,

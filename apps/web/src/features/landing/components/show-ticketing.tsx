@@ -8,6 +8,7 @@ import { entryOpensAt, showCardTickMs } from '../../../lib/time/entry-time.ts';
 import { dualTime } from '../../../lib/time/show-time.ts';
 import { useNow } from '../../../lib/time/use-now.ts';
 import { TicketActions } from '../../tickets/index.ts';
+import type { ShowStatusOf } from '../hooks/use-show-states.ts';
 import { Countdown } from './countdown.tsx';
 import { Reairings } from './reairings.tsx';
 import { ShowTime } from './show-time.tsx';
@@ -19,7 +20,16 @@ import './show-ticketing.css';
  * and the ticket state. The countdown runs to the moment the Enter button unlocks (doors open plus
  * the fan's skew), so it never reaches 0 while the button is still locked.
  */
-export function ShowTicketing({ show, next }: { show: Show; next: boolean }) {
+export function ShowTicketing({
+  show,
+  next,
+  statusOf,
+}: {
+  show: Show;
+  next: boolean;
+  /** The show's status when the clock does not decide it (a live-ingest show: use-show-states.ts). */
+  statusOf?: ShowStatusOf;
+}) {
   const { t } = useTranslation();
   const { landing } = useConfig();
   // Every second only while something on the card is about to change (showCardTickMs).
@@ -27,7 +37,7 @@ export function ShowTicketing({ show, next }: { show: Show; next: boolean }) {
   const now = useNow(tickMs);
   const skew = useSkewStore((s) => s.skew);
   const locale = useUiStore((s) => s.locale);
-  const status = showStatus(show, new Date(now));
+  const status = statusOf ? statusOf(show, now) : showStatus(show, new Date(now));
   const doors = doorsOpenAt(show).toISOString();
   const entryAt = entryOpensAt(show, skew, now);
   const counting = landing.show_countdown && now < entryAt;

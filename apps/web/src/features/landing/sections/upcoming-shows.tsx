@@ -3,12 +3,21 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ShowTime } from '../components/show-time.tsx';
 import { StatusPill } from '../components/status-pill.tsx';
+import type { ShowStatusOf } from '../hooks/use-show-states.ts';
 
 /**
  * 'Other upcoming shows' (LAND-09): the listed shows besides the one in the ticketing block. Picking
  * one puts it in the block (`?show=slug`), where its tickets can be checked, bought or validated.
  */
-export function UpcomingShows({ shows, now }: { shows: Show[]; now: number }) {
+export function UpcomingShows({
+  shows,
+  now,
+  statusOf,
+}: {
+  shows: Show[];
+  now: number;
+  statusOf?: ShowStatusOf;
+}) {
   const { t } = useTranslation();
   if (shows.length === 0) return null;
   return (
@@ -24,7 +33,7 @@ export function UpcomingShows({ shows, now }: { shows: Show[]; now: number }) {
               <h3 className="upcoming__name">{show.event_name}</h3>
               <ShowTime iso={show.event.event_start_time} />
             </div>
-            <StatusPill status={showStatus(show, new Date(now))} />
+            <StatusPill status={statusOf ? statusOf(show, now) : showStatus(show, new Date(now))} />
             <Link
               to={{ pathname: '/', search: `?show=${encodeURIComponent(show.slug)}` }}
               className="btn btn--secondary btn--sm upcoming__select"
