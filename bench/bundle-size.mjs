@@ -51,6 +51,8 @@ const ROUTES = [
       ['src/lib/i18n/locales/en-chat.ts', 'en-chat-'],
       ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
       [null, 'hls-'],
+      // Its transmuxing worker, started with the first stream (hls-engine.ts, issue 14).
+      [null, 'hls.worker-'],
     ],
   },
 ];

@@ -155,6 +155,11 @@ try {
           writeFileSync(`${base}.json`, JSON.stringify(plain));
           writeFileSync(`${base}-calibrated.json`, JSON.stringify(calibrated));
         }
+        // A run whose trace failed (NO_NAVSTART, NO_FCP...) has no figures: reported, left out.
+        if (plain.runtimeError) {
+          console.error(`${p.name} run ${i + 1}: ${plain.runtimeError.code}, left out`);
+          continue;
+        }
         runs.default.push(summary(plain, DEFAULT_MULTIPLIER));
         runs.calibrated.push(summary(calibrated, multiplier));
       } finally {
@@ -165,7 +170,7 @@ try {
       const m = (k) => median(runs[kind].map((r) => r[k]));
       const each = runs[kind].map((r) => r.perf).join(', ');
       rows[kind].push(
-        `| ${p.name} | ${RUNS} | **${m('perf')}** (${each}) | ${(m('fcp') / 1000).toFixed(2)} s | ${(m('lcp') / 1000).toFixed(2)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${m('a11y')} | ${m('bp')} | ${m('seo')} | ${Math.round(m('benchmarkIndex'))} | ${m('multiplier').toFixed(2)}x |`,
+        `| ${p.name} | ${runs[kind].length} | **${m('perf')}** (${each}) | ${(m('fcp') / 1000).toFixed(2)} s | ${(m('lcp') / 1000).toFixed(2)} s | ${Math.round(m('tbt'))} ms | ${m('cls').toFixed(3)} | ${m('a11y')} | ${m('bp')} | ${m('seo')} | ${Math.round(m('benchmarkIndex'))} | ${m('multiplier').toFixed(2)}x |`,
       );
     }
   }

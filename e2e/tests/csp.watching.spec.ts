@@ -68,6 +68,8 @@ test('the landing page loads and plays its teaser under the CSP with no violatio
   expect(res?.headers()['x-content-type-options']).toBe('nosniff');
   // The app's own scripts ran: React drew the page, the footer came after its second.
   await expect(page.getByTestId('site-footer')).toBeVisible();
+  // The video is made when the fan scrolls near it (issue 14).
+  await page.getByTestId('teaser-video').scrollIntoViewIfNeeded();
   const teaser = page.getByTestId('teaser-player');
   await expect(teaser).toBeVisible();
   await teaser.scrollIntoViewIfNeeded();

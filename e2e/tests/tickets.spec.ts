@@ -91,6 +91,8 @@ test('before doors the event route refuses entry; without a ticket it says so', 
 test('the landing page shows the teaser from the media cache, and it plays', async ({ browser }) => {
   const page = await device(browser);
   await page.goto('/');
+  // The video is made when the fan scrolls near it (issue 14).
+  await page.getByTestId('teaser-video').scrollIntoViewIfNeeded();
   const teaser = page.getByTestId('teaser-player');
   await expect(teaser).toBeVisible();
   await expect(teaser).toHaveAttribute('src', '/media/teaser.mp4#t=1');

@@ -19,7 +19,7 @@ import type { Config } from './config.ts';
 import { type DatabaseHandle, migrateToLatest, openDatabase } from './db/database.ts';
 import { liveCaptionsOriginRoutes } from './media/live-captions.routes.ts';
 import { teaserUrl } from './media/teaser.routes.ts';
-import { clientConfigRoutes } from './modules/client-config/client-config.routes.ts';
+import { clientConfigRoutes, HEADER_IMAGE } from './modules/client-config/client-config.routes.ts';
 import { devRoutes } from './modules/dev/dev.routes.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import { createRetentionRepo } from './modules/retention/retention.repo.ts';
@@ -250,7 +250,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       // A show page's shared link shows the show (Open Graph tags rendered into index.html).
       showMeta: async (slug) => {
         const entry = await showsArea.shows.bySlug(slug);
-        return entry ? showPageMeta(entry.show) : null;
+        return entry ? { ...showPageMeta(entry.show), preloadImage: HEADER_IMAGE } : null;
       },
     }),
   );

@@ -98,5 +98,8 @@ describe('the web app: routes, robots and shared links', () => {
     expect(res.body).toMatch(/<meta name="description" content="Watch [^"]+KST\)\." \/>/);
     expect(res.body.match(/name="description"/g)).toHaveLength(1);
     expect(res.body).toMatch(/<meta property="og:description" content="Watch /);
+    // The video's poster (the site's header art) is fetched with the page, not after the player runs.
+    expect(res.body).toContain('<link rel="preload" as="image" href="/hero.svg" fetchpriority="high" />');
+    expect((await get('/')).body).not.toContain('rel="preload"');
   });
 });

@@ -23,7 +23,17 @@ const SPA_ROUTES = [
 ];
 
 /** What a shared link of a show page shows (Open Graph), rendered into index.html for crawlers. */
-export type PageMeta = { title: string; description: string; image: string | null };
+export type PageMeta = {
+  title: string;
+  description: string;
+  image: string | null;
+  /**
+   * An image the page shows first and the browser should fetch with the HTML (issue 14): the video's
+   * poster on a show page, otherwise found only after the app's script, the show's entry and the
+   * player have run.
+   */
+  preloadImage?: string | null;
+};
 
 /** The title and description of a show's page: the show, its artist and its start in UTC and KST. */
 export function showPageMeta(show: Show): PageMeta {
@@ -65,6 +75,9 @@ export function renderIndex(html: string, meta: PageMeta | null, url: string): s
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     ...(meta.image ? [`<meta property="og:image" content="${escapeHtml(meta.image)}" />`] : []),
     `<meta name="twitter:card" content="${meta.image ? 'summary_large_image' : 'summary'}" />`,
+    ...(meta.preloadImage
+      ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`]
+      : []),
   ].join('\n    ');
   return html
     .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)

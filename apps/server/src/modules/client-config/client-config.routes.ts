@@ -3,6 +3,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Config } from '../../config.ts';
 import type { CatalogEntry, ShowsService } from '../shows/shows.service.ts';
 
+/** The landing's header art, 16:9; also the viewer's poster until the first frame (show pages preload it). */
+export const HEADER_IMAGE = '/hero.svg';
+
 const LANGUAGE_NAMES: Record<(typeof LOCALES)[number], string> = {
   en: 'English',
   ja: '日本語',
@@ -25,7 +28,7 @@ export function buildClientConfig(config: Config, shows: Show[], teaser: string 
     languages: LOCALES.map((locale) => ({ locale, text: LANGUAGE_NAMES[locale] })),
     create_account_email: config.supportEmail,
     landing: {
-      header_image: '/hero.svg',
+      header_image: HEADER_IMAGE,
       header_image_mobile: '/hero-mobile.svg',
       show_countdown: true,
       merch_store: config.merchStore.url

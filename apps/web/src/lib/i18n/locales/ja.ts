@@ -337,7 +337,7 @@ export const ja: Messages = {
   'chat-tab-stickers': 'スタンプ',
   'chat-tab-merch': 'グッズ',
   'chat-tab-react': 'リアクション',
-  'merch-tab-lead': '公演のオフィシャルグッズ。BUYを押すとショップが新しいタブで開きます。',
+  'merch-tab-lead': '公演のオフィシャルグッズ。「購入」を押すとショップが新しいタブで開きます。',
   'merch-buy': '購入',
   'merch-buy-label': '{{name}}（ショップが新しいタブで開きます）',
   'react-lead': 'タップしてステージを応援しよう。',

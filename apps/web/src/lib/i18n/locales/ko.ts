@@ -329,7 +329,7 @@ export const ko: Messages = {
   'chat-tab-stickers': '스티커',
   'chat-tab-merch': '굿즈',
   'chat-tab-react': '리액션',
-  'merch-tab-lead': '공연 공식 굿즈입니다. BUY를 누르면 새 탭에서 상점이 열립니다.',
+  'merch-tab-lead': '공연 공식 굿즈입니다. ‘구매’를 누르면 새 탭에서 상점이 열립니다.',
   'merch-buy': '구매',
   'merch-buy-label': '{{name}}, 새 탭에서 상점이 열립니다',
   'react-lead': '탭해서 무대를 응원하세요.',

@@ -321,7 +321,7 @@ export const zhCn: Messages = {
   'chat-tab-stickers': '贴纸',
   'chat-tab-merch': '周边',
   'chat-tab-react': '互动',
-  'merch-tab-lead': '本场演出的官方周边。点击 BUY 将在新标签页中打开商店。',
+  'merch-tab-lead': '本场演出的官方周边。点击“购买”将在新标签页中打开商店。',
   'merch-buy': '购买',
   'merch-buy-label': '{{name}}，在新标签页中打开商店',
   'react-lead': '点击为舞台应援。',
