@@ -57,6 +57,8 @@ export function demoEncoder(base: string, slug: string, angles: number, captions
       '--rtmp',
       `rtmp://127.0.0.1:${RTMP_PORT}/live/`,
       ...(captions ? ['--captions'] : []),
+      // A real encoder reconnects when a loaded node drops its feed; the player resumes on its own.
+      '--reconnect',
     ],
     { stdio: 'inherit' },
   );
