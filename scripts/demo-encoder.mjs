@@ -1,6 +1,6 @@
 // `npm run demo:encoder -- <show slug> [--angles N] [--url http://localhost:8080] [--rtmp rtmp://host:1935/live/]
-//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10] [--captions]` (or signals: USR1 drops, USR2
-//  restores)
+//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10] [--captions] [--reconnect]` (or signals: USR1
+//  drops, USR2 restores)
 //
 // A synthetic broadcast truck (README "Live ingest"): signs in as the demo host, turns live ingest on
 // for the show (idempotent), takes each angle's stream key (made now, or rotated: a key is shown
@@ -29,6 +29,7 @@ const { values, positionals } = parseArgs({
     'drop-for': { type: 'string', default: '10' },
     size: { type: 'string', default: '426x240' },
     captions: { type: 'boolean', default: false },
+    reconnect: { type: 'boolean', default: false },
   },
 });
 const slug = positionals[0];
@@ -163,8 +164,19 @@ function start(n, key) {
   children.add(child);
   child.on('exit', (code) => {
     children.delete(child);
-    if (!stopping && code !== 0 && code !== 255 && code !== null) {
+    const lost = !stopping && code !== 0 && code !== 255 && code !== null;
+    if (lost) {
       console.error(`angle ${n}: the encoder stopped (exit ${code}: dropped by Encore, or the show ended)`);
+    }
+    // --reconnect: as OBS's "automatically reconnect", a feed Encore dropped comes back by itself
+    // (not one this script dropped on purpose: that one ends with SIGKILL, no exit code).
+    if (lost && values.reconnect && running[n - 1] === child) {
+      setTimeout(() => {
+        if (stopping || running[n - 1] !== child) return;
+        console.log(`angle ${n}: reconnecting`);
+        running[n - 1] = start(n, keys[n - 1]);
+      }, 2000);
+      return;
     }
     if (children.size === 0 && !stopping && !dropping) {
       clearInterval(keepAlive);

@@ -1,4 +1,4 @@
-import { type APIRequestContext, expect } from '@playwright/test';
+import { type APIRequestContext, expect, test } from '@playwright/test';
 import { demoLoopShow, feedCopy, INGEST_SOURCE } from './ingest-source.ts';
 import { linkFromOutbox, uniqueFan } from './outbox.ts';
 
@@ -94,7 +94,7 @@ export async function scheduleShow(
     .toBe(true);
   // E2E_SOURCE=ingest: a copy playing the demo show's streams is fed by encoders of its own (the demo
   // show's live keys open for its own ticket holders only).
-  if (INGEST_SOURCE && !source) await feedCopy(body.slug);
+  if (INGEST_SOURCE && !source) await feedCopy(body.slug, test.info().file);
   return { slug: body.slug, name: body.paid_event_name };
 }
 

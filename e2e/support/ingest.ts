@@ -2,7 +2,6 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect } from './fixtures.ts';
-import { stopCopies } from './ingest-source.ts';
 
 // Live ingest (issue 11): the demo encoder pushing a show's angles, the host's broadcast routes, and
 // the picture's burned-in clock read back from the fan's <video>.
@@ -12,13 +11,8 @@ export const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 19350);
 
 export type Encoder = { child: ChildProcess; drop(): void; restore(): void; stop(): void };
 
-/**
- * `npm run demo:encoder -- <slug> --angles N` against the e2e server. Under E2E_SOURCE=ingest the
- * show's copy-feeding encoders stop first: this journey pushes its own.
- */
+/** `npm run demo:encoder -- <slug> --angles N` against the e2e server. */
 export function startDemoEncoder(baseURL: string, slug: string, angles: number): Encoder {
-  // Its keys are rotated below anyway, which drops those encoders' publishes within a second.
-  void stopCopies(slug);
   const child = spawn(
     process.execPath,
     [
