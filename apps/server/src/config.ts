@@ -69,6 +69,8 @@ const EnvSchema = z.object({
   REALTIME_TICK_MS: z.coerce.number().int().min(0).max(1000).default(50),
   /** A socket must send its `auth` frame within this time. */
   REALTIME_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
+  /** How often sockets are pinged; one that has not answered since the previous ping is dropped. */
+  REALTIME_SWEEP_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
   /** Fans per chat hang; join_hang opens the show's next hang when all are full. */
   CHAT_HANG_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Tosses one fan may send per 10 seconds (all nodes together with Redis); over it: OVER_CAPACITY. */
@@ -220,7 +222,7 @@ export type Config = {
   showsCacheMs: number;
   authCacheMs: number;
   ticketCacheMs: number;
-  realtime: { tickMs: number; authTimeoutMs: number };
+  realtime: { tickMs: number; authTimeoutMs: number; sweepMs: number };
   uploads: {
     dir: string;
     s3: { bucket: string; region: string; endpoint: string | undefined; publicUrl: string } | null;
@@ -386,7 +388,11 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     showsCacheMs: e.SHOWS_CACHE_MS,
     authCacheMs: e.AUTH_CACHE_MS,
     ticketCacheMs: e.TICKET_CACHE_MS,
-    realtime: { tickMs: e.REALTIME_TICK_MS, authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS },
+    realtime: {
+      tickMs: e.REALTIME_TICK_MS,
+      authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS,
+      sweepMs: e.REALTIME_SWEEP_MS,
+    },
     chat: {
       hangCapacity: e.CHAT_HANG_CAPACITY,
       userBudget: e.CHAT_USER_BUDGET,

@@ -137,6 +137,7 @@ export function composeChat(
     sessions: deps.devices,
     authTimeoutMs: config.realtime.authTimeoutMs,
     tickMs: config.realtime.tickMs,
+    sweepMs: config.realtime.sweepMs,
     log,
   });
   deps.revocations.subscribe((r) => {

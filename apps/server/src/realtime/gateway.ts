@@ -17,7 +17,6 @@ const MAX_FRAMES_PER_SECOND = 20;
  * so frames always arrive in sequence order.
  */
 const RESUME_HOLD_MS = 1000;
-const SWEEP_MS = 30_000;
 /** A live socket or a ping keeps its device session alive; last_seen_at is written once a minute. */
 const TOUCH_EVERY_MS = 60_000;
 const TOUCH_FLUSH_MS = 1000;
@@ -40,6 +39,8 @@ export type GatewayDeps = {
   sessions: DeviceSessionCheck;
   authTimeoutMs: number;
   tickMs: number;
+  /** Ping period (REALTIME_SWEEP_MS); a socket silent for a whole period is dropped. */
+  sweepMs: number;
   log: FastifyBaseLogger;
 };
 
@@ -244,7 +245,12 @@ export function createGateway(deps: GatewayDeps) {
   }
 
   // Dead sockets (no pong since the last sweep) are dropped; live ones keep their session alive.
-  const sweep = setInterval(() => {
+  // The judging waits for the loop's next I/O phase: after a stall of this process (CPU starvation,
+  // a long GC) the timer runs before the pongs that arrived meanwhile are read, and judging at once
+  // dropped every healthy socket together (the soak, docs/benchmarks.md).
+  const sweep = setInterval(() => setImmediate(sweepOnce), deps.sweepMs);
+  function sweepOnce(): void {
+    if (closing) return;
     const at = Date.now();
     for (const c of connections) {
       if (!c.alive) {
@@ -259,7 +265,7 @@ export function createGateway(deps: GatewayDeps) {
         c.socket.terminate();
       }
     }
-  }, SWEEP_MS);
+  }
   const touchFlush = setInterval(() => void flushTouches(), TOUCH_FLUSH_MS);
   sweep.unref();
   touchFlush.unref();
