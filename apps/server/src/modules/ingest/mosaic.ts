@@ -156,7 +156,11 @@ export function createMosaics(deps: MosaicDeps) {
     await stop(key, false);
     const media = await deps.keyOf(slug, stream);
     if (!media) return;
-    const compositor = spawn('ffmpeg', mosaicArgs(boxes, inputs), { stdio: ['ignore', 'pipe', 'pipe'] });
+    // The compositor's timeline starts at 0 at `startMs`: the packager's show clock reads it from there.
+    const startMs = Date.now();
+    const compositor = spawn('ffmpeg', mosaicArgs(boxes, inputs, startMs), {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let tail = '';
     compositor.stderr?.setEncoding('utf8');
     compositor.stderr?.on('data', (c: string) => {
@@ -168,6 +172,7 @@ export function createMosaics(deps: MosaicDeps) {
     entry.packager = await start({
       input: 'pipe:0',
       stdin: compositor.stdout ?? undefined,
+      publishedAt: startMs,
       liveDir: deps.liveDir,
       slug,
       stream,
