@@ -47,16 +47,23 @@ export function useShowStates(shows: readonly Show[]): ShowStatusOf {
     if (!slugs) return;
     const wanted = new Set(slugs.split(','));
     let cancelled = false;
-    const read = () =>
-      apiRequest<ActiveChannels>('/thor/channels/active/').then(
+    // When each show's last frame arrived: a list read sent before it answers an older state (a read
+    // in flight as the host pressed Go live came back after the frame and put "open" back).
+    const heardAt = new Map<string, number>();
+    const read = () => {
+      const sentAt = performance.now();
+      return apiRequest<ActiveChannels>('/thor/channels/active/').then(
         (res) => {
           if (cancelled) return;
           const next: Record<string, ShowStatus> = {};
-          for (const c of res.data.results) if (wanted.has(c.slug)) next[c.slug] = c.status;
+          for (const c of res.data.results) {
+            if (wanted.has(c.slug) && (heardAt.get(c.slug) ?? -1) < sentAt) next[c.slug] = c.status;
+          }
           setStates((current) => ({ ...current, ...next }));
         },
         () => undefined,
       );
+    };
     void read();
     const timer = window.setInterval(read, token ? STATE_RECHECK_MS : STATE_POLL_MS);
     if (!token) {
@@ -75,6 +82,7 @@ export function useShowStates(shows: readonly Show[]): ShowStatusOf {
           showStateChannel(slug),
           (event) => {
             if (event.kind === 'broadcast' && event.slug === slug) {
+              heardAt.set(slug, performance.now());
               setStates((current) => ({ ...current, [slug]: fanStatus[event.state] }));
             }
           },
