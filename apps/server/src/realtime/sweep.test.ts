@@ -1,12 +1,13 @@
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { createUser, login } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { connectAs, realtimeUrl } from '../../test/realtime-client.ts';
+import { realtimeUrl } from '../../test/realtime-client.ts';
 
 // The keep-alive sweep: a socket that answers no ping is dropped; one whose pong is merely waiting
 // to be read behind a stall of the server's event loop is not.
-const SWEEP_MS = 200;
+const SWEEP_MS = 1000;
 let t: TestContext;
 let url: string;
 beforeAll(async () => {
@@ -17,36 +18,60 @@ afterAll(async () => {
   await t?.close();
 });
 
-/** Resolves once the client has received `n` more pings from the server, or once it is closed. */
-function pings(ws: WebSocket, n: number): Promise<void> {
-  return new Promise((resolve) => {
-    let seen = 0;
-    const onPing = () => {
-      seen += 1;
-      if (seen < n) return;
-      ws.off('ping', onPing);
-      resolve();
-    };
-    ws.on('ping', onPing);
-    ws.once('close', () => resolve());
-  });
-}
+// The fan runs on its own event loop (a worker thread), as a remote client would. It tells the test
+// of each ping first and answers it 200 ms later: the test holds the server's loop on the first
+// message, so that pong arrives during the stall and waits unread while the next sweep falls due.
+const FAN = `
+const { parentPort, workerData } = require('node:worker_threads');
+const { WebSocket } = require('ws');
+const ws = new WebSocket(workerData.url, { autoPong: false });
+let pings = 0;
+ws.on('open', () => ws.send(JSON.stringify({ type: 'auth', token: workerData.key })));
+ws.on('message', (data) => {
+  if (JSON.parse(data.toString()).type === 'ready') parentPort.postMessage({ ready: true });
+});
+ws.on('ping', () => {
+  parentPort.postMessage({ pings: ++pings });
+  setTimeout(() => ws.pong(), 200);
+});
+ws.on('close', (code) => parentPort.postMessage({ closed: code }));
+parentPort.on('message', () => ws.close());
+`;
 
 describe('/realtime keep-alive sweep', () => {
   it('keeps a socket whose pong arrived during a stall of the event loop', async () => {
     const user = await createUser(t.db);
-    const { socket } = await connectAs(url, await login(t.app, user.email));
-    // ws answers a ping before it emits the event: the pong is on its way when the loop stalls here,
-    // for longer than a sweep period, so the next sweep is due before the server has read it.
-    socket.ws.once('ping', () => {
-      const until = performance.now() + 3 * SWEEP_MS;
-      while (performance.now() < until) {
-        // the stall
-      }
-    });
-    await pings(socket.ws, 4);
-    expect(socket.ws.readyState).toBe(WebSocket.OPEN);
-    await socket.close();
+    const fan = new Worker(FAN, { eval: true, workerData: { url, key: await login(t.app, user.email) } });
+    const events: Array<{ ready?: boolean; pings?: number; closed?: number }> = [];
+    const seen = (match: (e: (typeof events)[number]) => boolean) =>
+      new Promise<void>((resolve) => {
+        const check = () => {
+          if (!events.some(match)) return;
+          fan.off('message', onMessage);
+          resolve();
+        };
+        const onMessage = (e: (typeof events)[number]) => {
+          events.push(e);
+          check();
+        };
+        fan.on('message', onMessage);
+        check();
+      });
+    try {
+      await seen((e) => e.ready === true);
+      // Held in an I/O callback (the worker's message), past the next sweep's time.
+      fan.once('message', () => {
+        const until = performance.now() + 2.5 * SWEEP_MS;
+        while (performance.now() < until) {
+          // the stall
+        }
+      });
+      await seen((e) => (e.pings ?? 0) >= 4 || e.closed !== undefined);
+      expect(events.find((e) => e.closed !== undefined)).toBeUndefined();
+    } finally {
+      fan.postMessage('close');
+      await fan.terminate();
+    }
   });
 
   it('drops a socket that answers no ping', async () => {
