@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { existsSync, readFileSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { redactStreamKeys } from './stream-keys.ts';
 
@@ -68,6 +68,52 @@ rtmp {
 `;
 }
 
+/** util-linux's setpriv (on every Debian): it sets the parent-death signal, then execs nginx. */
+const SETPRIV = '/usr/bin/setpriv';
+
+/**
+ * The engine's command. nginx is tied to Encore's life with a parent-death signal: if Encore is
+ * killed (kill -9, the OOM killer), the kernel sends nginx SIGTERM, its fast stop, so no orphaned
+ * engine keeps RTMP_PORT and refuses the next Encore's engine (it did, before this).
+ */
+export function engineCommand(dir: string, conf: string): [string, string[]] {
+  const nginx = ['-p', dir, '-c', conf, '-e', 'stderr'];
+  return existsSync(SETPRIV) ? [SETPRIV, ['--pdeathsig', 'SIGTERM', 'nginx', ...nginx]] : ['nginx', nginx];
+}
+
+/** Whether `pid` runs: a zombie (exited, not yet reaped by its new parent) holds no port. */
+const alive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+  } catch {
+    return false;
+  }
+  try {
+    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * Stops an engine an earlier Encore left running in this work directory (one started without
+ * setpriv, or whose death signal could not be delivered): its pid file names it, and its command line
+ * must name this directory, so a recycled pid of another program is never touched. The data
+ * directory's lock (issue 12) makes this Encore the directory's only owner, so such an engine is stale.
+ */
+export async function stopStaleEngine(dir: string): Promise<number | null> {
+  const pid = Number((await readFile(path.join(dir, 'nginx.pid'), 'utf8').catch(() => '')).trim());
+  if (!Number.isInteger(pid) || pid <= 1) return null;
+  const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
+  if (!cmdline.includes('nginx') || !cmdline.includes(dir)) return null;
+  process.kill(pid, 'SIGTERM');
+  for (let waited = 0; alive(pid) && waited < 3000; waited += 50) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  return pid;
+}
+
 /**
  * Runs nginx with its RTMP module as a child of Encore and restarts it if it dies (after 1 s, then
  * doubling to 30 s). Its output goes to Encore's log with any stream key redacted.
@@ -81,6 +127,9 @@ export async function startRtmpEngine(opts: RtmpEngineOptions): Promise<RtmpEngi
   await mkdir(path.join(opts.dir, 'logs'), { recursive: true });
   const conf = path.join(opts.dir, 'nginx.conf');
   await writeFile(conf, nginxConfig(opts));
+  const stale = await stopStaleEngine(opts.dir);
+  if (stale !== null) opts.log.warn({ pid: stale }, 'stopped an RTMP engine an earlier Encore left running');
+  const [command, args] = engineCommand(opts.dir, conf);
 
   let child: ChildProcess | null = null;
   let stopping = false;
@@ -95,7 +144,7 @@ export async function startRtmpEngine(opts: RtmpEngineOptions): Promise<RtmpEngi
 
   function launch(): void {
     const startedAt = Date.now();
-    const proc = spawn('nginx', ['-p', opts.dir, '-c', conf, '-e', 'stderr'], {
+    const proc = spawn(command, args, {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     child = proc;
