@@ -5,7 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { nginxConfig, RTMP_MODULE, startRtmpEngine } from './rtmp-engine.ts';
+import { childrenOf, nginxConfig, RTMP_MODULE, startRtmpEngine } from './rtmp-engine.ts';
 
 // The RTMP engine's life tied to Encore's (real nginx with Debian's RTMP module): a killed Encore
 // leaves no engine holding RTMP_PORT, and one left by an older Encore is stopped at the next start.
@@ -61,7 +61,7 @@ afterEach(async () => {
   for (const child of children.splice(0)) child.kill('SIGKILL');
   for (const dir of dirs.splice(0)) {
     const pid = await pidIn(dir);
-    if (pid > 1 && alive(pid)) process.kill(pid, 'SIGKILL');
+    if (pid > 1 && alive(pid)) for (const p of [pid, ...childrenOf(pid)]) process.kill(p, 'SIGKILL');
     await rm(dir, { recursive: true, force: true });
   }
 });
@@ -81,8 +81,9 @@ describe.skipIf(!hasEngine)('the RTMP engine', () => {
     await until('the engine', async () => (await pidIn(dir)) > 0 && alive(await pidIn(dir)));
     const nginx = await pidIn(dir);
 
+    const workers = childrenOf(nginx);
     encore.kill('SIGKILL');
-    await until('the engine to stop', () => !alive(nginx));
+    await until('the engine to stop', () => !alive(nginx) && workers.every((w) => !alive(w)));
     // The port is free for the next Encore's engine.
     const again = createServer();
     await new Promise<void>((resolve, reject) => {
@@ -103,10 +104,13 @@ describe.skipIf(!hasEngine)('the RTMP engine', () => {
     const orphan = spawn('nginx', ['-p', dir, '-c', conf, '-e', 'stderr'], { stdio: 'ignore' });
     children.push(orphan);
     await until('the orphan', async () => (await pidIn(dir)) === orphan.pid);
+    await until('its worker', () => childrenOf(orphan.pid ?? 0).length > 0);
+    const workers = childrenOf(orphan.pid ?? 0);
 
     const engine = await startRtmpEngine(opts);
     try {
       await until('the orphan to stop', () => !alive(orphan.pid ?? 0) || orphan.exitCode !== null);
+      await until('its workers to stop', () => workers.every((w) => !alive(w)));
       await until('the new engine', async () => {
         const pid = await pidIn(dir);
         return pid > 0 && pid !== orphan.pid && alive(pid);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { redactStreamKeys } from './stream-keys.ts';
@@ -106,12 +106,30 @@ export async function stopStaleEngine(dir: string): Promise<number | null> {
   if (!Number.isInteger(pid) || pid <= 1) return null;
   const cmdline = await readFile(`/proc/${pid}/cmdline`, 'utf8').catch(() => '');
   if (!cmdline.includes('nginx') || !cmdline.includes(dir)) return null;
+  // Its workers hold the listening socket too: a master killed outright would leave them on the port.
+  const workers = childrenOf(pid);
   process.kill(pid, 'SIGTERM');
   for (let waited = 0; alive(pid) && waited < 3000; waited += 50) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
-  if (alive(pid)) process.kill(pid, 'SIGKILL');
+  for (const p of [pid, ...workers]) if (alive(p)) process.kill(p, 'SIGKILL');
   return pid;
+}
+
+/** The pids whose parent is `pid` (from /proc). */
+export function childrenOf(pid: number): number[] {
+  const found: number[] = [];
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      // "pid (comm) state ppid ...": comm may hold spaces and parentheses, so read after the last ')'.
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      if (Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]) === pid) found.push(Number(entry));
+    } catch {
+      // The process ended while we looked.
+    }
+  }
+  return found;
 }
 
 /**
