@@ -74,8 +74,8 @@ function addVitest(file) {
   }
 }
 
-async function vitest(name, projects, file, env = {}) {
-  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p])];
+async function vitest(name, projects, file, env = {}, extra = []) {
+  const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra];
   // vitest's default is one worker fewer than the cores (one on a 2-core runner): the server tests,
   // one PGlite or PostgreSQL database per file, fill both cores with one file each.
   args.push(`--maxWorkers=${cores}`);
@@ -129,6 +129,10 @@ if (pgAnswers) {
     ['server'],
     path.join(reports, 'vitest-postgres.json'),
     env,
+    // The live DASH and mosaic pipelines (real nginx-rtmp and ffmpeg in real time, 20 s each) test
+    // media, the same on either database: their rows (ingest_streams) are covered on PostgreSQL by
+    // ingest.test.ts and ingest-push.test.ts.
+    ['--exclude', '**/ingest-dash.test.ts', '--exclude', '**/ingest-mosaic.test.ts'],
   );
 } else {
   console.log(`\nSKIP: server tests on PostgreSQL: nothing answers at ${new URL(pgUrl).host}.`);
