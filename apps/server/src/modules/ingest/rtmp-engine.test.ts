@@ -1,11 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { childrenOf, nginxConfig, RTMP_MODULE, startRtmpEngine } from './rtmp-engine.ts';
+import { alive, childrenOf, nginxConfig, RTMP_MODULE, startRtmpEngine } from './rtmp-engine.ts';
 
 // The RTMP engine's life tied to Encore's (real nginx with Debian's RTMP module): a killed Encore
 // leaves no engine holding RTMP_PORT, and one left by an older Encore is stopped at the next start.
@@ -25,20 +24,6 @@ async function freePort(): Promise<number> {
   await new Promise((resolve) => server.close(resolve));
   return port;
 }
-
-/** Whether `pid` runs: a zombie (exited, not yet reaped by its new parent) holds no port. */
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-  } catch {
-    return false;
-  }
-  try {
-    return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-  } catch {
-    return false;
-  }
-};
 
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000) {
   const end = Date.now() + ms;

@@ -82,7 +82,7 @@ export function engineCommand(dir: string, conf: string): [string, string[]] {
 }
 
 /** Whether `pid` runs: a zombie (exited, not yet reaped by its new parent) holds no port. */
-const alive = (pid: number) => {
+export const alive = (pid: number) => {
   try {
     process.kill(pid, 0);
   } catch {
