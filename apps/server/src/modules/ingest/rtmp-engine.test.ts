@@ -3,7 +3,7 @@ import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, it } from 'vitest';
 import { alive, childrenOf, nginxConfig, RTMP_MODULE, startRtmpEngine } from './rtmp-engine.ts';
 
 // The RTMP engine's life tied to Encore's (real nginx with Debian's RTMP module): a killed Encore
