@@ -8,6 +8,13 @@ import { expect } from './fixtures.ts';
  * itself (a canvas of moving test pictures) is left out: its colours are the stream's, not the UI's.
  */
 export async function expectNoSeriousA11yViolations(page: Page, label: string): Promise<void> {
+  // Lazy parts (the cookie banner's chunk) still arriving, then their entrance animations: measured
+  // mid-fade, a banner's text fails contrast (a flake seen in CI). Looping animations never finish.
+  await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
+  await page.waitForFunction(
+    `document.getAnimations().every((a) => a.playState !== 'running' ||
+      a.effect?.getComputedTiming().endTime === Infinity)`,
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('video')
