@@ -11,10 +11,16 @@ export async function expectNoSeriousA11yViolations(page: Page, label: string): 
   // Lazy parts (the cookie banner's chunk) still arriving, then their entrance animations: measured
   // mid-fade, a banner's text fails contrast (a flake seen in CI). Looping animations never finish.
   await page.waitForLoadState('networkidle', { timeout: 3000 }).catch(() => {});
-  await page.waitForFunction(
-    `document.getAnimations().every((a) => a.playState !== 'running' ||
-      a.effect?.getComputedTiming().endTime === Infinity)`,
-  );
+  await page.waitForFunction(() => {
+    type Running = { playState: string; effect: { getComputedTiming(): { endTime?: unknown } } | null };
+    const doc = (globalThis as unknown as { document: { getAnimations(): Running[] } }).document;
+    return doc
+      .getAnimations()
+      .every(
+        (a) =>
+          a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Number.POSITIVE_INFINITY,
+      );
+  });
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .exclude('video')
