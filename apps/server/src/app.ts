@@ -180,6 +180,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       pool: database.pool,
       sockets: () => chat.gateway.connectionCount(),
       channels: () => chat.gateway.channelCount(),
+      ingest: () => ingest.feeds.pushedHealth(),
     });
   } else refuseMetrics(app);
   const videoArea = composeVideo(core, { ...showsArea, liveDashKey: ingest.dashKey });

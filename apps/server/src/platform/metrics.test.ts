@@ -63,6 +63,8 @@ describe('/metrics', () => {
       'encore_db_pool_acquire_seconds',
       'encore_batch_size',
       'encore_cache_requests_total',
+      'encore_ingest_connected',
+      'encore_ingest_last_frame_age_seconds',
       'process_resident_memory_bytes',
       'nodejs_eventloop_lag_p99_seconds',
     ]) {

@@ -5,6 +5,7 @@ import type pg from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { AppError } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
+import { type PushedHealth, registerIngestMetrics } from './ingest-metrics.ts';
 import { busLag, processInstruments } from './instruments.ts';
 
 /** How often the bus probe publishes (one tiny event per node). */
@@ -18,6 +19,8 @@ export type MetricsDeps = {
   /** Open realtime sockets and followed channels of this node. */
   sockets: () => number;
   channels: () => number;
+  /** The pushed streams of this ingest node and their health (live ingest, issue 11). */
+  ingest?: PushedHealth;
 };
 
 /** Without METRICS_TOKEN: /metrics is a plain 404, not the web app's fallback page. */
@@ -30,7 +33,7 @@ export function refuseMetrics(app: FastifyInstance): void {
 /**
  * GET /metrics in Prometheus text format for operators (docs/operations.md, alert rules): HTTP
  * latency per route pattern, realtime sockets, deliveries and tick lag, bus lag, event-loop delay,
- * database pool waits, batch sizes and cache hit rates. Bearer-token protected (METRICS_TOKEN): the
+ * database pool waits, batch sizes, cache hit rates and each pushed stream's health. Bearer-token protected (METRICS_TOKEN): the
  * series tell how busy a show is, which is nobody's business but the operator's.
  */
 export function installMetrics(deps: MetricsDeps): void {
@@ -38,6 +41,8 @@ export function installMetrics(deps: MetricsDeps): void {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
   for (const metric of processInstruments) registry.registerMetric(metric);
+
+  if (deps.ingest) registerIngestMetrics(registry, deps.ingest);
 
   const http = new Histogram({
     name: 'encore_http_request_duration_seconds',

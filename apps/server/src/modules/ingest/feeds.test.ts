@@ -163,4 +163,26 @@ describe('feed registry', () => {
     expect((await feeds.authorizePublish(key.key)).ok).toBe(true);
     expect(started[0]?.publishedAt).toBe(Date.parse('2026-11-25T02:00:00.000Z') - 120);
   });
+
+  it("lists every pushed stream's health for /metrics until its show ends, a dropped encoder included", async () => {
+    const { show, repo, key } = await ingestShow();
+    const feeds = createFeedRegistry({
+      repo,
+      liveDir,
+      playUrl: (n) => n,
+      log: { info() {}, warn() {} },
+      startPackager: fakePackager([], []),
+    });
+    expect(feeds.pushedHealth()).toEqual([]);
+    expect((await feeds.authorizePublish(key.key)).ok).toBe(true);
+    expect(feeds.pushedHealth()).toEqual([
+      expect.objectContaining({ slug: show.slug, stream: 'mix-stream1', connected: true, bitrate_kbps: 600 }),
+    ]);
+    await feeds.publishDone(key.key);
+    expect(feeds.pushedHealth()).toEqual([
+      expect.objectContaining({ stream: 'mix-stream1', connected: false, problem: 'encoder_lost' }),
+    ]);
+    await feeds.endShow(show.id, show.slug, ['mix-stream1']);
+    expect(feeds.pushedHealth()).toEqual([]);
+  });
 });

@@ -74,6 +74,8 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
   };
   const problems = new Map<string, { problem: FeedProblem; at: number }>();
   const lastFigures = new Map<string, FeedFigures>();
+  /** Every stream that has been pushed since start, until its show ends: what /metrics reports. */
+  const pushed = new Map<string, { showId: number; slug: string; stream: string }>();
 
   const setProblem = (showId: number, stream: string, problem: FeedProblem) =>
     problems.set(feedKey(showId, stream), { problem, at: now() });
@@ -96,6 +98,36 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
     if (byKeyId.get(feed.keyId) === feed) byKeyId.delete(feed.keyId);
     if (feed.packager) lastFigures.set(key, feed.packager.figures());
     if (wasActive) deps.onAirChange?.(feed.slug, () => onAirOf(feed.showId));
+  }
+
+  function health(showId: number, stream: string): AngleHealth {
+    const key = feedKey(showId, stream);
+    const feed = active.get(key);
+    const f = feed?.packager?.figures() ?? lastFigures.get(key) ?? null;
+    const t = now();
+    const seen = problems.get(key);
+    const problem = seen && (feed === undefined || t - seen.at < PROBLEM_SHOWN_MS) ? seen : null;
+    const connected = feed !== undefined && !feed.revoked && (f?.connected ?? true);
+    const age = f?.lastFrameAt != null ? t - f.lastFrameAt : null;
+    return {
+      stream,
+      connected,
+      // Healthy: frames arrive and the picture is on the origin (a source segment is packaged, which
+      // sets the bitrate), so a fan entering at Go live finds a playlist, not a 404.
+      healthy: connected && age !== null && age < STALE_FRAME_MS && f?.bitrateKbps != null,
+      problem: problem?.problem ?? null,
+      problem_at: problem ? new Date(problem.at).toISOString() : null,
+      bitrate_kbps: f?.bitrateKbps ?? null,
+      frame_rate: f?.frameRate ?? null,
+      width: f?.width ?? null,
+      height: f?.height ?? null,
+      video_codec: f?.videoCodec ?? null,
+      audio_codec: f?.audioCodec ?? null,
+      keyframe_interval_s: f?.keyframeInterval ?? null,
+      last_frame_age_ms: age,
+      dropped_frames: f?.droppedFrames ?? null,
+      connected_since: connected && f?.connectedSince ? new Date(f.connectedSince).toISOString() : null,
+    };
   }
 
   return {
@@ -137,6 +169,7 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
         revoked: false,
       };
       active.set(key, feed);
+      pushed.set(key, { showId: row.show_id, slug: row.slug, stream: row.stream });
       byInternal.set(feed.internal, feed);
       byKeyId.set(feed.keyId, feed);
       problems.delete(key);
@@ -208,6 +241,7 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
       await Promise.all(
         streams.map(async (stream) => {
           const feed = active.get(feedKey(showId, stream));
+          pushed.delete(feedKey(showId, stream));
           if (feed) {
             feed.revoked = true;
             release(feed);
@@ -218,34 +252,15 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
       );
     },
 
-    health(showId: number, stream: string): AngleHealth {
-      const key = feedKey(showId, stream);
-      const feed = active.get(key);
-      const f = feed?.packager?.figures() ?? lastFigures.get(key) ?? null;
-      const t = now();
-      const seen = problems.get(key);
-      const problem = seen && (feed === undefined || t - seen.at < PROBLEM_SHOWN_MS) ? seen : null;
-      const connected = feed !== undefined && !feed.revoked && (f?.connected ?? true);
-      const age = f?.lastFrameAt != null ? t - f.lastFrameAt : null;
-      return {
-        stream,
-        connected,
-        // Healthy: frames arrive and the picture is on the origin (a source segment is packaged, which
-        // sets the bitrate), so a fan entering at Go live finds a playlist, not a 404.
-        healthy: connected && age !== null && age < STALE_FRAME_MS && f?.bitrateKbps != null,
-        problem: problem?.problem ?? null,
-        problem_at: problem ? new Date(problem.at).toISOString() : null,
-        bitrate_kbps: f?.bitrateKbps ?? null,
-        frame_rate: f?.frameRate ?? null,
-        width: f?.width ?? null,
-        height: f?.height ?? null,
-        video_codec: f?.videoCodec ?? null,
-        audio_codec: f?.audioCodec ?? null,
-        keyframe_interval_s: f?.keyframeInterval ?? null,
-        last_frame_age_ms: age,
-        dropped_frames: f?.droppedFrames ?? null,
-        connected_since: connected && f?.connectedSince ? new Date(f.connectedSince).toISOString() : null,
-      };
+    /** The health panel's figures of one pushed stream (the control room draws them). */
+    health,
+
+    /**
+     * The health of every stream pushed to this node whose show has not ended, dropped encoders
+     * included (connected false): operators' /metrics, where an angle that fell off air must show.
+     */
+    pushedHealth(): Array<AngleHealth & { slug: string }> {
+      return [...pushed.values()].map((p) => ({ ...health(p.showId, p.stream), slug: p.slug }));
     },
 
     /** Stops every packager (the app is closing). */

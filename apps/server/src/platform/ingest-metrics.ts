@@ -1,0 +1,79 @@
+import type { AngleHealth } from '@encore/contract';
+import { Gauge, type Registry } from 'prom-client';
+
+export type PushedHealth = () => Array<AngleHealth & { slug: string }>;
+
+type Figure = {
+  name: string;
+  help: string;
+  value: (h: AngleHealth) => number | null;
+};
+
+/**
+ * The health panel's figures per pushed stream, as gauges labelled by show and stream, so that an
+ * operator's alert fires on an angle off air or starving (docs/operations.md, alert rules) without
+ * opening each show's control room. A dropped encoder stays listed (connected 0) until its show
+ * ends; the label set is bounded by the streams of the shows on this node.
+ */
+const FIGURES: Figure[] = [
+  {
+    name: 'encore_ingest_connected',
+    help: 'An encoder is publishing this stream (1) or not (0).',
+    value: (h) => (h.connected ? 1 : 0),
+  },
+  {
+    name: 'encore_ingest_healthy',
+    help: 'Frames arrive and the picture is on the origin (1), else 0.',
+    value: (h) => (h.healthy ? 1 : 0),
+  },
+  {
+    name: 'encore_ingest_bitrate_kbps',
+    help: 'Measured bitrate of the pushed source, kb/s.',
+    value: (h) => h.bitrate_kbps,
+  },
+  {
+    name: 'encore_ingest_frame_rate',
+    help: 'Frames per second of the pushed source.',
+    value: (h) => h.frame_rate,
+  },
+  {
+    name: 'encore_ingest_keyframe_interval_seconds',
+    help: 'Seconds between keyframes of the pushed source.',
+    value: (h) => h.keyframe_interval_s,
+  },
+  {
+    name: 'encore_ingest_last_frame_age_seconds',
+    help: 'Seconds since the last frame of this stream arrived.',
+    value: (h) => (h.last_frame_age_ms === null ? null : h.last_frame_age_ms / 1000),
+  },
+  {
+    name: 'encore_ingest_dropped_frames',
+    help: 'Frames the packager dropped in the current encoder run.',
+    value: (h) => h.dropped_frames,
+  },
+];
+
+export function registerIngestMetrics(registry: Registry, pushed: PushedHealth): void {
+  // One read of the feeds per scrape, shared by every gauge of that scrape.
+  let snapshot: { at: number; rows: ReturnType<PushedHealth> } | null = null;
+  const rows = () => {
+    const now = Date.now();
+    if (!snapshot || now - snapshot.at > 100) snapshot = { at: now, rows: pushed() };
+    return snapshot.rows;
+  };
+  for (const figure of FIGURES) {
+    new Gauge({
+      name: figure.name,
+      help: figure.help,
+      labelNames: ['show', 'stream'] as const,
+      registers: [registry],
+      collect() {
+        this.reset();
+        for (const h of rows()) {
+          const v = figure.value(h);
+          if (v !== null) this.set({ show: h.slug, stream: h.stream }, v);
+        }
+      },
+    });
+  }
+}
