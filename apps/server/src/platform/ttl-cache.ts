@@ -1,4 +1,4 @@
-import { cacheRequests } from './instruments.ts';
+import { cacheCounter } from './instruments.ts';
 
 /** How stale an entry's place in the eviction order may get (see get()). */
 const TOUCH_EVERY_MS = 1000;
@@ -20,8 +20,7 @@ export function createTtlCache<K, V>(opts: {
   /** Its label on /metrics (encore_cache_requests_total{cache}). */
   name?: string;
 }) {
-  const hits = cacheRequests.labels(opts.name ?? 'other', 'hit');
-  const misses = cacheRequests.labels(opts.name ?? 'other', 'miss');
+  const counts = cacheCounter(opts.name ?? 'other');
   // Map iteration order is insertion order: re-inserting on a hit makes the first key the LRU one.
   const entries = new Map<K, { value: V; expiresAt: number; touchedAt: number }>();
   let epoch = 0;
@@ -42,13 +41,13 @@ export function createTtlCache<K, V>(opts: {
     get(key: K): V | undefined {
       const entry = entries.get(key);
       if (!entry) {
-        misses.inc();
+        counts.miss += 1;
         return undefined;
       }
       const at = opts.now();
       if (entry.expiresAt <= at) {
         remove(key);
-        misses.inc();
+        counts.miss += 1;
         return undefined;
       }
       // Moving the key to the end is a delete and an insert in a map of tens of thousands: a fan
@@ -58,7 +57,7 @@ export function createTtlCache<K, V>(opts: {
         entries.delete(key);
         entries.set(key, entry);
       }
-      hits.inc();
+      counts.hit += 1;
       return entry.value;
     },
 
