@@ -16,7 +16,7 @@ import type { CheerRepo } from './cheer.repo.ts';
 
 /** How long one generated wall stats document is served before the next read regenerates it. */
 export const WALL_STATS_REGENERATE_MS = 1000;
-/** Taps of one show per transaction: a doors-open crowd's posts, gathered while the last write ran. */
+/** Posts per transaction at most: a doors-open crowd's, gathered while the last write ran. */
 const CHEER_BATCH_MAX = 10_000;
 /** Writes failing this long (the database is away): new posts are refused, OVER_CAPACITY. */
 const FAILING_LIMIT_MS = 5000;
