@@ -8,8 +8,9 @@ import { type Kysely, sql } from 'kysely';
  * into a multixact, batch after batch. A session's user and show are its ticket's, so encore_enter
  * now takes them from the ticket it has locked anyway, and the two redundant keys go: deleting a user
  * or a show still removes their sessions, through their tickets (tickets cascade, and so does
- * device_sessions.ticket_id). The login's key stays: a deleted login must not be matched by a later
- * sign-out.
+ * device_sessions.ticket_id). The login's key stays. The signature is unchanged (p_users and
+ * p_shows are no longer read), so nodes of the previous release keep entering fans during a rolling
+ * deploy.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`alter table device_sessions drop constraint if exists device_sessions_user_id_fkey`.execute(db);
