@@ -91,8 +91,6 @@ export function composeChat(
     budgets: { perUser: config.cheer.userBudget },
     log,
   });
-  // Before onClose closes the database: the taps gathered since the last flush are written.
-  app.addHook('preClose', async () => cheer.close());
   const moderation = createModerationService({
     repo: moderationRepo,
     hangsRepo,

@@ -57,7 +57,6 @@ export function composeShows(
     tickets,
     bus,
     log,
-    entryConcurrency: dbConcurrency,
   });
   const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
   // Card payments (DESIGN.md section 7): Stripe, or the embedded testpay provider (never in production).

@@ -7,11 +7,34 @@ import { Counter, Histogram, type Metric } from 'prom-client';
  * /metrics. One Encore node is one process, so process-wide counters are the node's.
  */
 
+/**
+ * Per cache name, its lookups so far. Plain numbers, read when /metrics is scraped: prom-client hashes
+ * the labels on every inc(), and every doors-open request makes two or three lookups.
+ */
+const cacheCounts = new Map<string, { hit: number; miss: number }>();
+
+/** The counts a cache adds its lookups to (caches of one name share them, as one series). */
+export function cacheCounter(name: string): { hit: number; miss: number } {
+  let counts = cacheCounts.get(name);
+  if (!counts) {
+    counts = { hit: 0, miss: 0 };
+    cacheCounts.set(name, counts);
+  }
+  return counts;
+}
+
 export const cacheRequests = new Counter({
   name: 'encore_cache_requests_total',
   help: 'Node-local cache lookups by cache and result (hit or miss); the hit rate is hit / all.',
   labelNames: ['cache', 'result'] as const,
   registers: [],
+  collect() {
+    this.reset();
+    for (const [cache, counts] of cacheCounts) {
+      this.inc({ cache, result: 'hit' }, counts.hit);
+      this.inc({ cache, result: 'miss' }, counts.miss);
+    }
+  },
 });
 
 export const batchSize = new Histogram({

@@ -16,6 +16,7 @@ import * as m0015 from './0015-control-room.ts';
 import * as m0016 from './0016-moderation.ts';
 import * as m0017 from './0017-stream-sync-offset.ts';
 import * as m0023 from './0023-entry-function.ts';
+import * as m0024 from './0024-entry-fewer-checks.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '0016-moderation': m0016,
   '0017-stream-sync-offset': m0017,
   '0023-entry-function': m0023,
+  '0024-entry-fewer-checks': m0024,
 };

@@ -71,9 +71,9 @@ export function createAuthService(deps: AuthDeps) {
     concurrency: deps.dbConcurrency ?? 1,
   });
 
-  async function lookup(hash: string): Promise<Session | null> {
+  async function lookup(key: string): Promise<Session | null> {
     const startedAt = cache.epoch();
-    const found = await sessionLookups.submit(hash);
+    const found = await sessionLookups.submit(hashSecret(key));
     if (!found) return null;
     const at = now().getTime();
     let lastUsedAt = found.lastUsedAt.getTime();
@@ -81,7 +81,7 @@ export function createAuthService(deps: AuthDeps) {
       await touches.submit(found.tokenId);
       lastUsedAt = at;
     }
-    cache.set(hash, { user: found.user, tokenId: found.tokenId, lastUsedAt }, startedAt);
+    cache.set(key, { user: found.user, tokenId: found.tokenId, lastUsedAt }, startedAt);
     return { user: found.user, tokenId: found.tokenId };
   }
 
@@ -256,8 +256,10 @@ export function createAuthService(deps: AuthDeps) {
 
     /** The session of an `Authorization: Token <key>` header, or null. */
     async authenticate(key: string): Promise<Session | null> {
-      const hash = hashSecret(key);
-      const hit = cache.get(hash);
+      // Keyed by the token itself, not its hash: a SHA-256 per request was a tenth of a cheer's CPU
+      // (docs/benchmarks.md). The token is in this process's memory with every request anyway; the
+      // database keeps hashes only.
+      const hit = cache.get(key);
       if (hit) {
         const at = now().getTime();
         if (at - hit.lastUsedAt > TOUCH_EVERY_MS) {
@@ -266,10 +268,10 @@ export function createAuthService(deps: AuthDeps) {
         }
         return { user: hit.user, tokenId: hit.tokenId };
       }
-      const flightKey = `${cache.epoch()}:${hash}`;
+      const flightKey = `${cache.epoch()}:${key}`;
       const pending = inFlight.get(flightKey);
       if (pending) return pending;
-      const started = lookup(hash).finally(() => inFlight.delete(flightKey));
+      const started = lookup(key).finally(() => inFlight.delete(flightKey));
       inFlight.set(flightKey, started);
       return started;
     },

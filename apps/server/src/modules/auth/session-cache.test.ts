@@ -17,10 +17,12 @@ describe('the session cache', () => {
     expect(cache.get('a')).toBeUndefined();
   });
 
-  it('keeps at most `max` entries, the least recently used leaving first', () => {
-    const cache = createSessionCache({ ttlMs: 1000, max: 2, now: () => 0 });
+  it('keeps at most `max` entries, the least recently used (to within a second) leaving first', () => {
+    let now = 0;
+    const cache = createSessionCache({ ttlMs: 60_000, max: 2, now: () => now });
     cache.set('a', entry(1, 1), cache.epoch());
     cache.set('b', entry(2, 2), cache.epoch());
+    now += 1000;
     cache.get('a');
     cache.set('c', entry(3, 3), cache.epoch());
     expect([cache.get('a')?.tokenId, cache.get('b'), cache.get('c')?.tokenId]).toEqual([1, undefined, 3]);

@@ -4,7 +4,7 @@ import { createTtlCache } from '../../platform/ttl-cache.ts';
 export type CachedSession = { user: UserRow; tokenId: number; lastUsedAt: number };
 
 /**
- * Token hash -> session for a few seconds, bounded. At doors-open every fan's ticket check, entry
+ * Token -> session for a few seconds, bounded. At doors-open every fan's ticket check, entry
  * and socket authenticate within a minute; the cache makes those a map lookup instead of a
  * database round trip each.
  *
@@ -13,7 +13,7 @@ export type CachedSession = { user: UserRow; tokenId: number; lastUsedAt: number
  * on every request, bounded and documented (docs/decisions.md).
  */
 export function createSessionCache(opts: { ttlMs: number; max: number; now: () => number }) {
-  // The token hashes of each cached user, so that a user's logins can be forgotten together.
+  // The tokens of each cached user, so that a user's logins can be forgotten together.
   const byUser = new Map<number, Set<string>>();
   const cache = createTtlCache<string, CachedSession>({
     name: 'sessions',

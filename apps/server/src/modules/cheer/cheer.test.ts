@@ -66,14 +66,14 @@ describe('POST /thor/hangs/{hangId}/{sessionId}/wall_reaction/', () => {
     // Exactly the contract's shape (the route skips zod's re-parse of its answer): nothing more.
     expect(res.json()).toStrictEqual(WallReactionResponse.parse(res.json()));
     expect(res.json()).toStrictEqual({ toss_id: id, lt_stk: 7 });
-    // The answer comes after the batch is written: the next regenerated document has it.
-    await expect.poll(() => totalOf(show), { interval: 200, timeout: 5000 }).toBe(7);
+    // The answer comes after the batch is committed (a node killed right after it loses nothing).
     const row = await t.db
       .selectFrom('wall_totals')
       .select('lt_stk')
       .where('show_id', '=', show.id)
       .executeTakeFirstOrThrow();
     expect(Number(row.lt_stk)).toBe(7);
+    await expect.poll(() => totalOf(show), { interval: 200, timeout: 5000 }).toBe(7);
   });
 
   it('keeps the total exact under many concurrent posts from many fans on two nodes', async () => {
@@ -92,13 +92,31 @@ describe('POST /thor/hangs/{hangId}/{sessionId}/wall_reaction/', () => {
     await expect.poll(() => totalOf(show, peer), { interval: 200, timeout: 5000 }).toBe(expected);
   });
 
-  it('a node that shuts down writes the taps it gathered since its last flush', async () => {
+  it('a post answered just before a node shuts down is counted', async () => {
     const node = await t.peer();
     const show = await createShow(t.db, { startIn: 10 });
     const fan = await fanIn(show, node);
     expect((await cheer(fan, 9, {}, node)).statusCode).toBe(200);
     await node.close();
     expect(await totalOf(show)).toBe(9);
+  });
+
+  it('answers 503 when the taps cannot be written, and counts none of them', async () => {
+    const node = await t.peer();
+    const show = await createShow(t.db, { startIn: 10 });
+    const fan = await fanIn(show, node);
+    expect((await cheer(fan, 2, {}, node)).statusCode).toBe(200);
+    await t.db.schema.alterTable('wall_totals').renameTo('wall_totals_away').execute();
+    try {
+      const res = await cheer(fan, 50, {}, node);
+      expect(res.statusCode).toBe(503);
+      // Not OVER_CAPACITY (a 500): the page keeps these taps and sends them again.
+      expect(resultCode('wallReaction', res.statusCode)).not.toBe('OVER_CAPACITY');
+    } finally {
+      await t.db.schema.alterTable('wall_totals_away').renameTo('wall_totals').execute();
+    }
+    expect((await cheer(fan, 1, {}, node)).statusCode).toBe(200);
+    expect(await totalOf(show)).toBe(3);
   });
 
   it('answers 500 OVER_CAPACITY over the fan budget, and the refused count is not added', async () => {

@@ -120,4 +120,24 @@ describe('the device limit under concurrent entries', () => {
     expect(b).toEqual({ kind: 'no-ticket' });
     expect(await liveOf(kept.ticket.id)).toHaveLength(1);
   });
+  it("a session's user and show are its ticket's; deleting the user or the show removes its sessions", async () => {
+    const a = await ticketHolder();
+    const b = await ticketHolder();
+    // Whatever the caller says, the locked ticket decides (the database keeps only the ticket's key).
+    await enterBatch([{ ...entryOf(a), userId: b.user.id, showId: b.show.id }, entryOf(b)], 2);
+    const rows = await t.db
+      .selectFrom('device_sessions')
+      .select(['ticket_id', 'user_id', 'show_id'])
+      .where('ticket_id', 'in', [a.ticket.id, b.ticket.id])
+      .execute();
+    expect(rows).toHaveLength(2);
+    for (const r of rows) {
+      const h = r.ticket_id === a.ticket.id ? a : b;
+      expect([r.user_id, r.show_id]).toEqual([h.user.id, h.show.id]);
+    }
+    await t.db.deleteFrom('users').where('id', '=', a.user.id).execute();
+    await t.db.deleteFrom('shows').where('id', '=', b.show.id).execute();
+    expect(await sessionsOfTicket(a.ticket.id)).toHaveLength(0);
+    expect(await sessionsOfTicket(b.ticket.id)).toHaveLength(0);
+  });
 });

@@ -15,18 +15,20 @@ import { presentTicketAttributes } from '../tickets/tickets.presenter.ts';
  * written once per show and status rather than once per entry (entrySerializer). Keyed by the
  * catalog's own object: a reloaded catalog (an edited show) has new objects, and the old ones go.
  */
-const channels = new WeakMap<Show, Map<string, Channel>>();
+const channels = new WeakMap<Show, { byStatus: Map<string, Channel>; last: Channel; at: number }>();
+/** Working the status out from the schedule was a few µs per entry; within a second it is the same. */
+const RECHECK_MS = 1000;
 function sharedChannel(show: Show, now: Date): Channel {
+  const at = now.getTime();
+  const kept = channels.get(show);
+  if (kept && Math.abs(at - kept.at) < RECHECK_MS) return kept.last;
   const fresh = presentChannel(show, now);
-  let byStatus = channels.get(show);
-  if (!byStatus) {
-    byStatus = new Map();
-    channels.set(show, byStatus);
-  }
-  const kept = byStatus.get(fresh.status);
-  if (kept && kept.doors_open_at === fresh.doors_open_at) return kept;
-  byStatus.set(fresh.status, fresh);
-  return fresh;
+  const byStatus = kept?.byStatus ?? new Map<string, Channel>();
+  const same = byStatus.get(fresh.status);
+  const last = same && same.doors_open_at === fresh.doors_open_at ? same : fresh;
+  byStatus.set(fresh.status, last);
+  channels.set(show, { byStatus, last, at });
+  return last;
 }
 
 export function presentEntry(p: {

@@ -46,6 +46,15 @@ function outcomes(
   });
 }
 
+/**
+ * A PostgreSQL array literal of values that need no quoting (integers, uuids, ISO timestamps: no
+ * spaces, commas, quotes, braces or backslashes). The driver would quote and escape each element of
+ * a JavaScript array with a regular expression: six arrays of up to 256 entries per batch.
+ */
+function arrayLiteral(values: ReadonlyArray<string | number | null>): string {
+  return `{${values.map((v) => (v === null ? 'NULL' : String(v))).join(',')}}`;
+}
+
 export type TicketDevices = { ticketId: number; userId: number; paidEventName: string; count: number };
 
 export function createDevicesRepo(db: Db) {
@@ -63,9 +72,10 @@ export function createDevicesRepo(db: Db) {
     ): Promise<EntryOutcome[]> {
       const { rows } = await sql<EntryRow>`
         select kind, id, ticket_id, info from encore_enter(
-          ${entries.map((e) => e.id)}::uuid[], ${entries.map((e) => e.userId)}::int[],
-          ${entries.map((e) => e.showId)}::int[], ${entries.map((e) => e.ticketId)}::int[],
-          ${entries.map((e) => e.authTokenId)}::int[], ${entries.map((e) => e.at.toISOString())}::timestamptz[],
+          ${arrayLiteral(entries.map((e) => e.id))}::uuid[], ${arrayLiteral(entries.map((e) => e.userId))}::int[],
+          ${arrayLiteral(entries.map((e) => e.showId))}::int[], ${arrayLiteral(entries.map((e) => e.ticketId))}::int[],
+          ${arrayLiteral(entries.map((e) => e.authTokenId))}::int[],
+          ${arrayLiteral(entries.map((e) => e.at.toISOString()))}::timestamptz[],
           ${opts.at.toISOString()}::timestamptz, ${opts.seenSince.toISOString()}::timestamptz, ${opts.limit}::int
         )
       `.execute(db);
