@@ -107,14 +107,19 @@ describe('live CENC DASH of an ingest show that has DASH', () => {
     const kidUuid = /cenc:default_KID="([0-9a-f-]{36})"/.exec(mpd)?.[1] ?? '';
     const kid = Buffer.from(kidUuid.replaceAll('-', ''), 'hex').toString('base64url');
 
-    // Fragment n is HLS segment n: its time on the DASH timeline is that segment's program date.
-    const video = /<Representation id="source"[^>]*>.*?<\/Representation>/s.exec(mpd)?.[0] ?? '';
-    const startNumber = Number(/startNumber="(\d+)"/.exec(video)?.[1]);
-    const t0 = Number(/<S t="(\d+)"/.exec(video)?.[1]);
+    // Fragment n is HLS segment n: its time on the DASH timeline is that segment's program date. The
+    // run's first segment opens with sound before its first keyframe: its picture ends where the next
+    // segment begins.
+    const startNumber = Number(/startNumber="(\d+)"/.exec(mpd)?.[1]);
     const hls = (await get(`/media/live/${slug}/mix-stream1/source/live.m3u8`)).body;
     const pdts = [...hls.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)\n#EXTINF:[\d.]+,\n(\d+)\.ts/g)];
-    const pdt = Date.parse(pdts.find((m) => Number(m[2]) === startNumber)?.[1] ?? '');
-    expect(Math.abs(epoch + t0 / 90 - pdt)).toBeLessThan(5);
+    const pdt = new Map(pdts.map((m) => [Number(m[2]), Date.parse(m[1] ?? '')]));
+    const fragments = mpdFragments(mpd, 'source');
+    expect(fragments.length).toBeGreaterThanOrEqual(3);
+    for (const [i, f] of fragments.entries()) {
+      if (i === 0) expect(Math.abs(f.end - (pdt.get(f.n + 1) ?? 0))).toBeLessThan(5);
+      else expect(Math.abs(f.start - (pdt.get(f.n) ?? 0))).toBeLessThan(5);
+    }
 
     // A ticket holder's DRM token gets the key from the ClearKey licence.
     const fan = await createUser(t.db);
