@@ -277,6 +277,10 @@ describe('live CENC DASH of an ingest show that has DASH', () => {
     const hls = await hlsOf();
     expect(hls.pdt.size).toBeGreaterThanOrEqual(2);
     for (const [n, pdt] of hls.pdt) expect(pdt - shift).toBe(liveHls.pdt.get(n));
+    // So a DASH and an HLS viewer of the re-airing see fragment n and segment n at the same date.
+    for (const f of video.filter((f) => hls.pdt.has(f.n))) {
+      expect(Math.abs(f.start - (hls.pdt.get(f.n) ?? 0))).toBeLessThan(5);
+    }
 
     // In the re-airing's doors nothing has aired yet.
     await reairAt(Date.now() + 10 * 60_000);
@@ -285,14 +289,16 @@ describe('live CENC DASH of an ingest show that has DASH', () => {
     expect(doors.json()).toMatchObject({ code: 'NOT_ON_AIR' });
     expect(doors.headers['retry-after']).toBe('2');
 
-    // Played out: static, the show's fragments (from Go live to the end); still live caching, as HLS.
+    // Played out: static, the show's fragments (from Go live to the end) as HLS lists them; live caching.
     await reairAt(Date.now() - 60_000);
     const over = await mpdOf(slug);
     expect(over.body).toContain('type="static"');
     expect(over.body).not.toContain('UTCTiming');
     expect(over.headers['cache-control']).toBe('public, max-age=1');
-    expect((await hlsOf()).body).toContain('#EXT-X-ENDLIST');
+    const played = await hlsOf();
+    expect(played.body).toContain('#EXT-X-ENDLIST');
     const shown = mpdFragments(over.body, 'source').map((f) => f.n);
+    expect(shown).toEqual([...played.pdt.keys()]);
     const recorded = mpdFragments(replayed, 'source').map((f) => f.n);
     expect(shown[0]).toBe(video[0]?.n);
     expect(shown).toEqual(recorded.slice(recorded.indexOf(shown[0] ?? -1)));
