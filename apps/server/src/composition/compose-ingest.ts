@@ -138,7 +138,13 @@ export function composeIngest(core: Core) {
       }),
     );
     await app.register(
-      liveDashRoutes({ liveDir, indexes, kidOf, drmSystems: createDrmAdapter(config.drm).systems }),
+      liveDashRoutes({
+        liveDir,
+        indexes,
+        kidOf,
+        reairingOf,
+        drmSystems: createDrmAdapter(config.drm).systems,
+      }),
     );
     if (!enabled) return;
     await app.register(ingestHooksRoutes({ feeds, secret: hookSecret }));

@@ -9,7 +9,8 @@ import type { LiveDashIndex, LiveDashRep, LiveDashRun } from './live-dash-index.
  * availabilityStartTime the show's epoch (dashEpochOf) for every stream of the show, so a presentation time is a
  * show-clock date and an angle switch lands on the same moment as with HLS; only the fragments of the
  * last `windowSeconds` are listed. Ended (End show): static, the whole recording from its first
- * Period, the replay.
+ * Period, the replay. During a re-airing (live-reairing.ts, reairingDash) the same timeline is laid
+ * on the re-airing's clock by moving availabilityStartTime by `shiftMs`.
  */
 export type LiveMpdOptions = {
   index: LiveDashIndex;
@@ -18,6 +19,8 @@ export type LiveMpdOptions = {
   ended: boolean;
   nowMs: number;
   windowSeconds: number;
+  /** Added to availabilityStartTime: the re-airing's offset (0 on the night). */
+  shiftMs?: number;
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -116,7 +119,7 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
   );
   const head = opts.ended
     ? `type="static" mediaPresentationDuration="${seconds((edge - first.span.start) / 1000)}"`
-    : `type="dynamic" availabilityStartTime="${iso(epoch)}" publishTime="${iso(opts.nowMs)}" ` +
+    : `type="dynamic" availabilityStartTime="${iso(epoch + (opts.shiftMs ?? 0))}" publishTime="${iso(opts.nowMs)}" ` +
       `minimumUpdatePeriod="PT2S" timeShiftBufferDepth="${seconds(opts.windowSeconds)}" suggestedPresentationDelay="PT6S"`;
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',

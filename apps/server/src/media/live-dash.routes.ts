@@ -5,6 +5,7 @@ import { AppError, notFound } from '../errors.ts';
 import { type LiveDashIndex, liveDashFile, liveDashIndexFile, readLiveDashIndex } from './live-dash-index.ts';
 import { renderLiveMpd } from './live-dash-manifest.ts';
 import type { LiveIndexReader } from './live-index.ts';
+import { type ReairingClock, reairingDash } from './live-reairing.ts';
 import { CACHE, sendFile } from './media-http.ts';
 
 export type LiveDashOptions = {
@@ -16,6 +17,8 @@ export type LiveDashOptions = {
   drmSystems: readonly DrmSystem[];
   /** Seconds of the live timeline a player may seek back: the HLS window's two minutes. */
   windowSeconds?: number;
+  /** The re-airing on now for a show (live-reairing.ts): its recording then plays live, as with HLS. */
+  reairingOf?: (slug: string) => Promise<ReairingClock | null>;
   now?: () => number;
 };
 
@@ -55,20 +58,26 @@ export function liveDashRoutes(opts: LiveDashOptions): FastifyPluginAsyncZod {
         const kid = await opts.kidOf(slug, stream);
         if (!kid) throw notFound('No such stream.');
         const [index, hls] = await Promise.all([dashIndex(slug, stream), opts.indexes.get(slug, stream)]);
-        const ended = hls?.ended ?? false;
+        const closed = hls?.ended ?? false;
+        // A recording re-aired now plays as a live stream on the re-airing's clock, as its HLS does.
+        const clock = index && closed ? await opts.reairingOf?.(slug) : null;
+        const aired = index && clock ? reairingDash(index, clock, now()) : undefined;
+        if (aired === null) throw notOnAir();
+        const ended = aired?.ended ?? closed;
         const body = index
           ? renderLiveMpd({
-              index,
+              index: aired?.index ?? index,
               kid,
               drmSystems: opts.drmSystems,
               ended,
               nowMs: now(),
               windowSeconds: opts.windowSeconds ?? 120,
+              shiftMs: aired?.shiftMs,
             })
           : null;
         if (!body) throw notOnAir();
         return reply
-          .header('cache-control', ended ? CACHE.sidecar : CACHE.live)
+          .header('cache-control', ended && !aired ? CACHE.sidecar : CACHE.live)
           .type('application/dash+xml')
           .send(body);
       },

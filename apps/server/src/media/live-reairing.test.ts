@@ -6,8 +6,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createShow, createUser, login } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import type { LiveDashIndex } from './live-dash-index.ts';
 import { indexFile, type LiveRung, type LiveStreamIndex, writeLiveIndex } from './live-index.ts';
-import { reairingView } from './live-reairing.ts';
+import { reairingDash, reairingView } from './live-reairing.ts';
 
 // Re-airing playlists (docs/media.md): the recording of a live-ingest show plays as a live stream on
 // the re-airing's clock. The index is written as a packager writes it, so no encoder is needed.
@@ -69,6 +70,59 @@ describe('reairingView', () => {
       [6, 5_002_000],
     ]);
     expect(view?.rung.segments[0]?.sn).toBe(5);
+  });
+});
+
+describe('reairingDash', () => {
+  // A recording's dash.json: 2 s video fragments (90 kHz) from 1_000_000 ms, audio (48 kHz) 20 ms later.
+  const frags = (timescale: number, from: number) =>
+    Array.from({ length: 30 }, (_, n) => ({
+      n,
+      t: ((from - epoch) * timescale) / 1000 + n * 2 * timescale,
+      d: 2 * timescale,
+    }));
+  const epoch = 0;
+  const rep = (name: string, kind: 'video' | 'audio', timescale: number, from: number) => ({
+    name,
+    kind,
+    timescale,
+    codecs: '',
+    width: null,
+    height: null,
+    bandwidth: 1,
+    segments: frags(timescale, from),
+  });
+  const index: LiveDashIndex = {
+    version: 1,
+    epoch,
+    runs: [
+      {
+        id: 0,
+        start: 1_000_000,
+        reps: [rep('source', 'video', 90_000, 1_000_000), rep('audio', 'audio', 48_000, 1_000_020)],
+      },
+    ],
+  };
+  const ns = (d: { index: LiveDashIndex } | null, kind = 'source') =>
+    d?.index.runs[0]?.reps.find((r) => r.name === kind)?.segments.map((s) => s.n);
+
+  it('lists the fragments of each representation aired on the re-airing clock; the offset is Go live to the start', () => {
+    const start = 5_000_000;
+    const aired = reairingDash(index, { start, origin: 1_010_000 }, start + 4_010);
+    expect(aired?.shiftMs).toBe(start - 1_010_000);
+    expect(aired?.ended).toBe(false);
+    // Go live (10 s in) begins video fragment 5 and falls in audio's 4; each by its own end: audio's 6
+    // ends 20 ms after video's, not aired yet.
+    expect(ns(aired)).toEqual([5, 6]);
+    expect(ns(aired, 'audio')).toEqual([4, 5]);
+  });
+
+  it('is null in the doors, starts at the first fragment without Go live, ends once all has aired', () => {
+    expect(reairingDash(index, { start: 5_000_000, origin: null }, 5_001_999)).toBeNull();
+    expect(ns(reairingDash(index, { start: 5_000_000, origin: null }, 5_002_000))).toEqual([0]);
+    const done = reairingDash(index, { start: 5_000_000, origin: null }, 5_060_020);
+    expect(done?.ended).toBe(true);
+    expect(ns(done)).toHaveLength(30);
   });
 });
 

@@ -1,4 +1,5 @@
 import { reairingAt, type ShowTimes } from '@encore/contract';
+import type { LiveDashIndex } from './live-dash-index.ts';
 import type { LiveRung, LiveSegment } from './live-index.ts';
 
 /**
@@ -51,6 +52,44 @@ export function reairingView(
   const w = reairingWindow(rung.segments, clock, now, windowSize);
   // The rung keeps only the show's segments, so the discontinuity count is the same on every reload.
   return w && { rung: { ...rung, segments: w.segments }, listed: w.listed, ended: w.ended };
+}
+
+export type ReairingDash = { index: LiveDashIndex; shiftMs: number; ended: boolean };
+
+/**
+ * The DASH of a recording on the re-airing's clock at `now`, the twin of reairingView: the fragments
+ * aired so far of the show's fragments (those that end after Go live), and `shiftMs`, the one offset
+ * that lays the show clock on the re-airing's (re-airing start minus Go live, as for the HLS program
+ * dates). The fragments and their decode times are the recording's, untouched: the MPD moves its
+ * availabilityStartTime by `shiftMs` instead, so every presentation time is the night's (the epoch
+ * rule, docs/media.md 9.1, still bounds the decode times) and a date on it is the re-airing's. The
+ * window of the last seconds is renderLiveMpd's, from the last aired fragment. Null while nothing has
+ * aired (the doors).
+ */
+export function reairingDash(index: LiveDashIndex, clock: ReairingClock, now: number): ReairingDash | null {
+  const msOf = (ticks: number, timescale: number) => index.epoch + (ticks * 1000) / timescale;
+  // Without a Go live the stream's first fragment is the origin, as its first HLS segment is for HLS.
+  const firsts = index.runs.flatMap((run) =>
+    run.reps.flatMap((r) => (r.segments[0] ? [msOf(r.segments[0].t, r.timescale)] : [])),
+  );
+  if (firsts.length === 0) return null;
+  const origin = clock.origin ?? Math.min(...firsts);
+  const shiftMs = clock.start - origin;
+  let show = 0;
+  let aired = 0;
+  const runs = index.runs.map((run) => ({
+    ...run,
+    reps: run.reps.map((rep) => {
+      const ends = (s: { t: number; d: number }) => msOf(s.t + s.d, rep.timescale);
+      const ofShow = rep.segments.filter((s) => ends(s) > origin);
+      const listed = ofShow.filter((s) => ends(s) + shiftMs <= now);
+      show += ofShow.length;
+      aired += listed.length;
+      return { ...rep, segments: listed };
+    }),
+  }));
+  if (aired === 0) return null;
+  return { index: { ...index, runs }, shiftMs, ended: aired === show };
 }
 
 export type ReairingClockDeps = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { box, fragment } from '../../test/mp4-boxes.ts';
-import { readTfdt, shiftTfdt } from './mp4-fragment.ts';
+import { fragmentDuration, readTfdt, shiftTfdt } from './mp4-fragment.ts';
 
 describe('tfdt rewriting of a looped fragment', () => {
   it('moves a 64-bit tfdt by the loops before it and changes nothing else', () => {
@@ -27,5 +27,32 @@ describe('tfdt rewriting of a looped fragment', () => {
     const broken = fragment(0n);
     broken.writeUInt32BE(broken.length * 2, 0);
     expect(() => shiftTfdt(broken, 1n)).toThrow(/overruns/);
+  });
+});
+
+describe('fragmentDuration', () => {
+  const u32 = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+  const of = (tfhd: Buffer, trun: Buffer) =>
+    Buffer.concat([box('moof', box('mfhd', u32(0), u32(1)), box('traf', tfhd, trun)), box('mdat', u32(0))]);
+
+  it('sums the durations of the samples of the trun, or the tfhd default for each sample', () => {
+    // trun flags 0x301: data offset, then per sample a duration and a size.
+    const trun = box(
+      'trun',
+      u32(0x000301),
+      u32(3),
+      u32(0),
+      u32(3000),
+      u32(9),
+      u32(3000),
+      u32(9),
+      u32(3003),
+      u32(9),
+    );
+    expect(fragmentDuration(of(box('tfhd', u32(0x020000), u32(1)), trun))).toBe(9003);
+    // tfhd flags 0x08: default sample duration 1024; trun with sizes only (0x200).
+    const sizes = box('trun', u32(0x000200), u32(4), u32(9), u32(9), u32(9), u32(9));
+    expect(fragmentDuration(of(box('tfhd', u32(0x020008), u32(1), u32(1024)), sizes))).toBe(4096);
+    expect(fragmentDuration(fragment(0n))).toBe(0);
   });
 });

@@ -77,3 +77,36 @@ export function shiftTfdt(segment: Uint8Array, add: bigint): Buffer {
   }
   return out;
 }
+
+/**
+ * The length in ticks of a fragment's first track run: the sum of its samples' durations (each from
+ * the trun, or the tfhd's default). What the fragment covers on its track's timeline, whatever
+ * segment it was cut from.
+ */
+export function fragmentDuration(buf: Uint8Array): number {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const moof = boxesIn(buf, 0, buf.length).find((b) => b.type === 'moof');
+  const traf = moof && boxesIn(buf, moof.body, moof.end).find((b) => b.type === 'traf');
+  if (!traf) throw new RangeError('no traf in this fragment');
+  const inTraf = boxesIn(buf, traf.body, traf.end);
+  const tfhd = inTraf.find((b) => b.type === 'tfhd');
+  let fallback = 0;
+  if (tfhd) {
+    const flags = view.getUint32(tfhd.body) & 0xffffff;
+    // After track_ID: base_data_offset (0x01, 8 bytes), sample_description_index (0x02, 4), then the duration.
+    const at = tfhd.body + 8 + (flags & 0x01 ? 8 : 0) + (flags & 0x02 ? 4 : 0);
+    if (flags & 0x08) fallback = view.getUint32(at);
+  }
+  let total = 0;
+  for (const trun of inTraf.filter((b) => b.type === 'trun')) {
+    const flags = view.getUint32(trun.body) & 0xffffff;
+    const count = view.getUint32(trun.body + 4);
+    let at = trun.body + 8 + (flags & 0x01 ? 4 : 0) + (flags & 0x04 ? 4 : 0);
+    const fields = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
+    for (let i = 0; i < count; i++) {
+      total += flags & 0x100 ? view.getUint32(at) : fallback;
+      at += fields * 4;
+    }
+  }
+  return total;
+}

@@ -21,7 +21,7 @@ import {
   readLiveDashIndex,
   writeLiveDashIndex,
 } from '../../media/live-dash-index.ts';
-import { readTfdt, shiftTfdt } from '../../media/mp4-fragment.ts';
+import { fragmentDuration, readTfdt, shiftTfdt } from '../../media/mp4-fragment.ts';
 import { firstAudioPts, firstVideoPts } from '../../media/ts-pts.ts';
 
 const exec = promisify(execFile);
@@ -164,16 +164,17 @@ export async function createDashWriter(opts: {
     const out = shiftTfdt(enc, target - current);
     await writeAtomically(liveDashFile(opts.liveDir, opts.slug, opts.stream, name, `${seg.sn}.m4s`), out);
     rep.bandwidth = Math.max(rep.bandwidth, Math.round((out.length * 8) / seg.dur));
-    rep.segments.push({ n: seg.sn, t: Number(target), d: Math.round(seg.dur * ts) });
+    // What the fragment holds, not the segment's length: a run's first picture can be shorter.
+    const d = fragmentDuration(fragment) || Math.round(seg.dur * ts);
+    rep.segments.push({ n: seg.sn, t: Number(target), d });
   }
 
   async function add(seg: DashSegmentInput): Promise<void> {
     const clear = await readFile(seg.clearFile);
     const videoPts = firstVideoPts(clear);
     if (videoPts === null) return;
-    if (!anchor) anchor = { pdt: seg.pdt, pts: videoPts };
     // Before the show's epoch (a line check a month ahead) a fragment has no place on the timeline.
-    if (anchor.pdt < index.epoch) return;
+    if ((anchor?.pdt ?? seg.pdt) < index.epoch) return;
     const scratch = await mkdtemp(path.join(tmpdir(), 'encore-dash-'));
     try {
       const v = path.join(scratch, 'v.mp4');
@@ -192,7 +193,15 @@ export async function createDashWriter(opts: {
         audio = false;
         await exec('ffmpeg', args);
       }
-      await addRep(seg.rung, await readFile(v), videoPts, seg);
+      const video = await readFile(v);
+      // The run's first segment can open with sound before its first keyframe (2 s long, its picture
+      // 1 s): its program date is its start, not its first picture's. Its end is exact (the next
+      // segment's date, cut at that keyframe), so its first picture is one picture length before it.
+      anchor ??= {
+        pdt: seg.pdt + seg.dur * 1000 - (fragmentDuration(split(video).fragment) * 1000) / 90_000,
+        pts: videoPts,
+      };
+      await addRep(seg.rung, video, videoPts, seg);
       if (audio && audioPts !== null) await addRep(AUDIO_REP, await readFile(a), audioPts, seg);
       await writeLiveDashIndex(file, index);
     } finally {

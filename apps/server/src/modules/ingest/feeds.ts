@@ -73,6 +73,12 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
     return parsed ? byKeyId.get(parsed.keyId) : undefined;
   };
   const problems = new Map<string, { problem: FeedProblem; at: number }>();
+  /**
+   * The last run of each stream until it has written its index for the last time: an encoder that
+   * left just before End show is released at once, but its run still adds its last segment, and
+   * End show must mark the index ended after that write, not before it (it would be undone).
+   */
+  const lastRuns = new Map<string, Promise<void>>();
   const lastFigures = new Map<string, FeedFigures>();
   /** Every stream that has been pushed since start, until its show ends: what /metrics reports. */
   const pushed = new Map<string, { showId: number; slug: string; stream: string }>();
@@ -199,6 +205,12 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
             release(feed);
           },
         });
+        const run = feed.packager.done;
+        lastRuns.set(key, run);
+        const forget = () => {
+          if (lastRuns.get(key) === run) lastRuns.delete(key);
+        };
+        run.then(forget, forget);
       } catch (err) {
         release(feed);
         deps.log.warn({ err, slug: row.slug, stream: row.stream }, 'live packager did not start');
@@ -247,6 +259,7 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
             release(feed);
             await feed.packager?.stop({ end: true });
           }
+          await lastRuns.get(feedKey(showId, stream))?.catch(() => undefined);
           await markStreamEnded(deps.liveDir, slug, stream);
         }),
       );
