@@ -1,8 +1,10 @@
 /**
  * Bundle-size benchmark: the gzip size of the JavaScript a route needs before it can render.
  *
- *   node bench/bundle-size.mjs [dist]      (or: npm run bench:bundle -- [dist])
+ *   node bench/bundle-size.mjs [dist] [--check]      (or: npm run bench:bundle -- [dist])
  *
+ * --check exits with 1 when a route is over its budget (DESIGN.md section 8: landing entry 120 kB,
+ * viewer 250 kB gzip): `npm test` runs it on the build its first phase made current.
  * Builds nothing: it reads a web build (the argument, else WEB_DIST, else apps/web/dist). With the
  * Vite manifest (`vite build --manifest`, dist/.vite/manifest.json) each route is its chunks and their
  * static imports, found by source path; without one, the entry and modulepreload links of index.html
@@ -15,7 +17,10 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
+const args = process.argv.slice(2);
+const check = args.includes('--check');
+const distArg = args.find((a) => a !== '--check');
+const dist = path.resolve(distArg ?? process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
 
 /**
  * What each route loads before its content shows. `lazy` are the dynamic imports it awaits (source
@@ -23,7 +28,7 @@ const dist = path.resolve(process.argv[2] ?? process.env.WEB_DIST ?? path.join(R
  * (the sections below the fold, the footer) render after the first paint: a separate row.
  */
 const ROUTES = [
-  { name: 'landing (/): entry only', lazy: [] },
+  { name: 'landing (/): entry only', lazy: [], budget: 120 },
   {
     name: 'landing (/): with its deferred sections',
     lazy: [
@@ -34,6 +39,7 @@ const ROUTES = [
   },
   {
     name: 'viewer (/event/:id)',
+    budget: 250,
     lazy: [
       ['src/features/event/index.ts', 'event-'],
       ['src/lib/i18n/locales/en-event.ts', 'en-event-'],
@@ -148,6 +154,7 @@ const rows = ROUTES.map((route) => {
   const sum = (list, k) => list.reduce((a, f) => a + sizes(f)[k], 0);
   return {
     route: route.name,
+    budget: route.budget,
     jsFiles: js.length,
     jsRaw: sum(js, 'raw'),
     jsGzip: sum(js, 'gzip'),
@@ -171,3 +178,11 @@ for (const r of rows)
   console.log(
     `| ${r.route} | ${r.jsFiles} | ${kb(r.jsRaw)} | ${kb(r.jsGzip)} | ${kb(r.cssGzip)} | ${r.largest} |`,
   );
+
+// The budgets are in kB of 1000 bytes, compared with the figure as printed (one decimal).
+const over = rows.filter((r) => r.budget !== undefined && Number(kb(r.jsGzip)) > r.budget);
+for (const r of rows.filter((row) => row.budget !== undefined)) {
+  const state = over.includes(r) ? 'OVER' : 'within';
+  console.log(`${state} budget: ${r.route} ${kb(r.jsGzip)} kB gzip of ${r.budget} kB`);
+}
+if (check && over.length > 0) process.exit(1);
