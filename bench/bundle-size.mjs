@@ -42,6 +42,8 @@ const ROUTES = [
     budget: 250,
     lazy: [
       ['src/features/event/index.ts', 'event-'],
+      // TanStack Query's client and provider, loaded with each lazy part that queries.
+      ['src/lib/query-root.tsx', 'query-root-'],
       ['src/lib/i18n/locales/en-event.ts', 'en-event-'],
       ['src/lib/i18n/locales/en-chat.ts', 'en-chat-'],
       ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
@@ -53,6 +55,8 @@ const ROUTES = [
     name: 'viewer (/event/:id) with its video engine (hls.js)',
     lazy: [
       ['src/features/event/index.ts', 'event-'],
+      // TanStack Query's client and provider, loaded with each lazy part that queries.
+      ['src/lib/query-root.tsx', 'query-root-'],
       ['src/lib/i18n/locales/en-event.ts', 'en-event-'],
       ['src/lib/i18n/locales/en-chat.ts', 'en-chat-'],
       ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
