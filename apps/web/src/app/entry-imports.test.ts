@@ -8,9 +8,10 @@ const SRC = join(import.meta.dirname, '..');
 function staticImports(file: string): string[] {
   const code = readFileSync(file, 'utf8');
   const specs: string[] = [];
-  for (const m of code.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms)) specs.push(m[1]);
-  for (const m of code.matchAll(/^import\s+'([^']+)'/gm)) specs.push(m[1]);
-  return specs;
+  for (const m of code.matchAll(/^(?:import|export)\s+(?!type\b)[^;]*?from\s+'([^']+)'/gms))
+    specs.push(m[1] ?? '');
+  for (const m of code.matchAll(/^import\s+'([^']+)'/gm)) specs.push(m[1] ?? '');
+  return specs.filter(Boolean);
 }
 
 /** Every source module the entry (main.tsx) reaches through static imports, and the packages. */
