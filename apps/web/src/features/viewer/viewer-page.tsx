@@ -34,6 +34,7 @@ import {
   uhdAvailable,
 } from './show-modes.ts';
 import { UhdNoticeInline, UhdNoticeModal } from './uhd-notice.tsx';
+import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import { useLayoutEnv } from './use-layout-env.ts';
 import { useShowMode } from './use-show-mode.ts';
 import { useVideo } from './use-video.ts';
@@ -90,6 +91,8 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
     [showStart],
   );
   const [chatFocused, setChatFocused] = useState(false);
+  // The chat column mounts after the stage's first paint: its box is there from the start (no shift).
+  const sideReady = useAfterFirstPaint();
   const closeTimer = useRef(0);
   const [closingPip, setClosingPip] = useState<number | null>(null);
 
@@ -277,7 +280,9 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
           }
           onBlur={() => setChatFocused(false)}
         >
-          {replayDate === undefined ? (
+          {!sideReady ? (
+            <section className="chat-column" aria-busy="true" />
+          ) : replayDate === undefined ? (
             <ChatColumn entry={entry} chatDisabled={chatDisabled} />
           ) : (
             <ChatReplayColumn slug={entry.show.slug} dateMs={replayDate} />
