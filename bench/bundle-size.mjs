@@ -42,8 +42,9 @@ const ROUTES = [
     budget: 250,
     lazy: [
       ['src/features/event/index.ts', 'event-'],
-      // TanStack Query's client and provider, loaded with each lazy part that queries.
-      ['src/lib/query-root.tsx', 'query-root-'],
+      // TanStack Query's client and provider, loaded with each lazy part that queries (optional:
+      // builds before 2026-11-27 had it in the entry).
+      ['src/lib/query-root.tsx', 'query-root-', { optional: true }],
       ['src/lib/i18n/locales/en-event.ts', 'en-event-'],
       ['src/lib/i18n/locales/en-chat.ts', 'en-chat-'],
       ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
@@ -55,8 +56,9 @@ const ROUTES = [
     name: 'viewer (/event/:id) with its video engine (hls.js)',
     lazy: [
       ['src/features/event/index.ts', 'event-'],
-      // TanStack Query's client and provider, loaded with each lazy part that queries.
-      ['src/lib/query-root.tsx', 'query-root-'],
+      // TanStack Query's client and provider, loaded with each lazy part that queries (optional:
+      // builds before 2026-11-27 had it in the entry).
+      ['src/lib/query-root.tsx', 'query-root-', { optional: true }],
       ['src/lib/i18n/locales/en-event.ts', 'en-event-'],
       ['src/lib/i18n/locales/en-chat.ts', 'en-chat-'],
       ['src/lib/i18n/locales/en-player.ts', 'en-player-'],
@@ -134,18 +136,20 @@ function assetByPrefix(prefix) {
 }
 
 function routeFiles(route) {
+  // An optional part (not in older builds) is left out where the build has no such chunk.
+  const lazy = route.lazy.filter(([src, prefix, opts]) => {
+    if (!opts?.optional) return true;
+    if (manifest) return Boolean(manifest[src]);
+    return readdirSync(path.join(dist, 'assets')).some((f) => f.startsWith(prefix) && f.endsWith('.js'));
+  });
   if (manifest) {
     const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
     // A dependency's chunk (hls.js) has no source path of ours: found by its file name instead.
     const byFile = (prefix) =>
       Object.keys(manifest).find((k) => path.basename(manifest[k].file).startsWith(prefix));
-    return fromManifest([entry, ...route.lazy.map(([src, prefix]) => src ?? byFile(prefix))]);
+    return fromManifest([entry, ...lazy.map(([src, prefix]) => src ?? byFile(prefix))]);
   }
-  const files = fromImports([
-    ...htmlScripts,
-    ...htmlPreloads,
-    ...route.lazy.map(([, p]) => assetByPrefix(p)),
-  ]);
+  const files = fromImports([...htmlScripts, ...htmlPreloads, ...lazy.map(([, p]) => assetByPrefix(p))]);
   for (const css of htmlStyles) files.add(css);
   return files;
 }
