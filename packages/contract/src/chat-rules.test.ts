@@ -1,16 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { Alert } from './alerts.ts';
+import { hangChannel, showChannel } from './channels.ts';
 import { TossBody, toTossBody } from './chat.ts';
 import {
   CHAT_TIMINGS_MS,
-  hangChannel,
   httpsImage,
   isVerifiedSender,
   ownedItemIds,
   PIN_QUEUE,
   personalizeAlertText,
   SLATE_DEFAULT_MS,
-  showChannel,
   slateDurationMs,
 } from './chat-rules.ts';
 

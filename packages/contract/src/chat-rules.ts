@@ -3,18 +3,6 @@
  * pulling Zod into its bundle (see index.ts). The schemas are in chat.ts, alerts.ts and catalog.ts.
  */
 
-/** The realtime channel of one chat room: 'hang-' plus the hang's pubnubForHang (viewing section 7). */
-export const hangChannel = (pubnubForHang: string): string => `hang-${pubnubForHang}`;
-
-/** The realtime channel of a whole show: show-wide host alerts, overlays, slates, light-stick cues. */
-export const showChannel = (slug: string): string => `show-${slug}`;
-
-/**
- * A show's public state (issue 11: Go live, End show), for every signed-in fan, ticket or not: the
- * landing page's status pill and hero follow it. Only `broadcast` events go there.
- */
-export const showStateChannel = (slug: string): string => `state-${slug}`;
-
 /** The session_id of a first join_hang (viewing section 7). */
 export const NEW_HANG_SESSION = 'new';
 

@@ -11,6 +11,7 @@ export * from './analytics-rules.ts';
 export * from './auth.ts';
 export * from './card-rules.ts';
 export * from './catalog.ts';
+export * from './channels.ts';
 export * from './chat.ts';
 export * from './chat-replay.ts';
 export * from './chat-rules.ts';

@@ -18,12 +18,13 @@ const EventPage = lazy(() =>
     () =>
       Promise.all([
         import('../features/event/index.ts'),
+        import('../lib/query-root.tsx'),
         loadDeferredTexts('event'),
         loadDeferredTexts('chat'),
         loadDeferredTexts('player'),
       ]),
     TIMINGS_MS.chunkLoadTimeout,
-  ).then(([m]) => ({ default: m.EventPage })),
+  ).then(([m, q]) => ({ default: q.withQueryClient(m.EventPage) })),
 );
 
 // The host area and its control rooms (issue 13): hosts only, loaded only when opened.
@@ -32,14 +33,15 @@ const loadHostArea = () =>
     () =>
       Promise.all([
         import('../features/control-room/index.ts'),
+        import('../lib/query-root.tsx'),
         loadDeferredTexts('chat'),
         loadDeferredTexts('control'),
       ]),
     TIMINGS_MS.chunkLoadTimeout,
   );
-const HostArea = lazy(() => loadHostArea().then(([m]) => ({ default: m.HostArea })));
+const HostArea = lazy(() => loadHostArea().then(([m, q]) => ({ default: q.withQueryClient(m.HostArea) })));
 const LegacyControlRedirect = lazy(() =>
-  loadHostArea().then(([m]) => ({ default: m.LegacyControlRedirect })),
+  loadHostArea().then(([m, q]) => ({ default: q.withQueryClient(m.LegacyControlRedirect) })),
 );
 
 // Privacy Policy and Terms (issue 14): four languages of text, loaded only when opened.

@@ -4,6 +4,7 @@ import { Outlet, useMatch } from 'react-router';
 import { ToastViewport } from '../components/ui/toast-viewport.tsx';
 import { AuthModalHost, SessionSync } from '../features/auth/index.ts';
 import { TicketModalHost } from '../features/tickets/index.ts';
+import { loadDeferredTexts } from '../lib/i18n/i18n.ts';
 import { useUiStore } from '../lib/store/ui-store.ts';
 import { HelpButton } from './help-button.tsx';
 import { NoticeHost } from './notice-host.tsx';
@@ -15,7 +16,11 @@ import { useSessionGuard } from './use-session-guard.ts';
 import { useStartupNotices } from './use-startup-notices.ts';
 
 // Most visits are by someone who has agreed already: the banner's code loads only for the others.
-const CookieBanner = lazy(() => import('./cookie-message.tsx').then((m) => ({ default: m.CookieBanner })));
+const CookieBanner = lazy(() =>
+  Promise.all([import('./cookie-message.tsx'), loadDeferredTexts('notices')]).then(([m]) => ({
+    default: m.CookieBanner,
+  })),
+);
 
 /** Shown until accepted (persisted as agreeCookies); hidden on the event page. */
 function CookieMessage() {

@@ -1,14 +1,22 @@
+import { isStaffRole } from '@encore/contract';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { AccountNav } from '../features/auth/index.ts';
 import { useConfig } from '../lib/config/config-context.tsx';
+import { useSessionStore } from '../lib/store/session-store.ts';
+import { HostLink } from './host-link.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { useHostLink } from './use-host-link.ts';
+
+// A fan's moderator appointments are a query: loaded only for a signed-in fan (landing entry budget).
+const ModeratorHostLink = lazy(() =>
+  import('./moderator-host-link.tsx').then((m) => ({ default: m.ModeratorHostLinkWithQueries })),
+);
 
 export function TopNav() {
   const { t } = useTranslation();
   const { logo } = useConfig();
-  const hostLink = useHostLink();
+  const user = useSessionStore((s) => s.user);
   return (
     <header className="top-nav" data-testid="top-nav">
       <nav className="top-nav__inner container" aria-label={t('nav-main')}>
@@ -19,10 +27,15 @@ export function TopNav() {
         {/* The viewer page renders its pip selector here (features/viewer/pip-selector.tsx). */}
         <div className="top-nav__slot" id="nav-viewer-slot" />
         <div className="top-nav__actions">
-          {hostLink && (
-            <Link to="/host" className="top-nav__host" data-testid="nav-host">
-              {t('nav-host')}
-            </Link>
+          {/* The host area: to hosts at once, to a fan once their appointments say so. */}
+          {isStaffRole(user?.role) ? (
+            <HostLink />
+          ) : (
+            user && (
+              <Suspense fallback={null}>
+                <ModeratorHostLink userId={user.id} />
+              </Suspense>
+            )
           )}
           <LanguageSwitcher />
           <AccountNav />

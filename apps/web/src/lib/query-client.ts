@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from './api/api-error.ts';
+import { onSessionCleared } from './session/session-reset.ts';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -16,3 +17,6 @@ export const queryClient = new QueryClient({
     mutations: { retry: false },
   },
 });
+
+// A session's server state goes with it (logout, a session ended elsewhere).
+onSessionCleared(() => queryClient.clear());

@@ -34,6 +34,7 @@ import {
   uhdAvailable,
 } from './show-modes.ts';
 import { UhdNoticeInline, UhdNoticeModal } from './uhd-notice.tsx';
+import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import { useLayoutEnv } from './use-layout-env.ts';
 import { useShowMode } from './use-show-mode.ts';
 import { useVideo } from './use-video.ts';
@@ -73,9 +74,25 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   const notice4k = usePlayerPrefs((s) => s.streamingNotice4k);
   const setNotice4k = usePlayerPrefs((s) => s.setNotice4k);
   const [noticeOpen, setNoticeOpen] = useState(false);
-  const [mainTime, setMainTime] = useState(0);
-  const [playback, setPlayback] = useState<PlaybackMoment | null>(null);
+  const config = entry.show.event_config;
+  // The player reports its time every second; only what the page derives from it is state here (past
+  // the pip delay, the replay's moment), so that a tick of a live show does not re-render the whole
+  // viewer and its chat column (issue 14, main-thread work).
+  const [pastPipDelay, setPastPipDelay] = useState(() => pipsSelectable('multiview', 0, config.pip_delay));
+  const onMainTime = useCallback(
+    (time: number) => setPastPipDelay(pipsSelectable('multiview', time, config.pip_delay)),
+    [config.pip_delay],
+  );
+  const showStart = entry.show.event.event_start_time;
+  // An on-demand picture (a replay) has the chat of its moment beside it instead of the live room.
+  const [replayDate, setReplayDate] = useState<number | null | undefined>(undefined);
+  const onPlayback = useCallback(
+    (p: PlaybackMoment) => setReplayDate(onDemandDate(p, showStart)),
+    [showStart],
+  );
   const [chatFocused, setChatFocused] = useState(false);
+  // The chat column mounts after the stage's first paint: its box is there from the start (no shift).
+  const sideReady = useAfterFirstPaint();
   const closeTimer = useRef(0);
   const [closingPip, setClosingPip] = useState<number | null>(null);
 
@@ -90,13 +107,10 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
   );
   const view = useShowMode(basePip(show), labelOf);
   const overviewOpen = view.mode === 'multiview' && view.pip === OVERVIEW_PIP;
-  const config = entry.show.event_config;
   // The site's 16:9 stage art (the landing's header image) until the first frame.
   const posterImage = useConfig().landing.header_image || undefined;
-  // An on-demand picture (a replay) has the chat of its moment beside it instead of the live room.
-  const replayDate = onDemandDate(playback, entry.show.event.event_start_time);
   useWallStats(entry.show.channel_id, config.wall_stats_interval);
-  const selectable = pipsSelectable(view.mode, mainTime, config.pip_delay) && pips.length > 0;
+  const selectable = view.mode === 'multiview' && pastPipDelay && pips.length > 0;
 
   const stream = streamFor(show, ticket, view.mode, view.pip);
   // PLY-30/31: the DRM system decides the stream type where the show has DASH (a key-system probe
@@ -216,8 +230,8 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
                 handheld={layout.handheld}
                 pipGridOpen={overviewOpen}
                 chatOpen={chatFocused && layout.device !== 'desktop'}
-                onTime={view.mode === 'multiview' && view.pip !== OVERVIEW_PIP ? setMainTime : undefined}
-                onPlayback={setPlayback}
+                onTime={view.mode === 'multiview' && view.pip !== OVERVIEW_PIP ? onMainTime : undefined}
+                onPlayback={onPlayback}
                 poster={posterImage}
                 onQualityChosen={(label, index, height) => track('videoquality', { label, index, height })}
                 onCaptionChosen={(language, label) =>
@@ -266,7 +280,9 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
           }
           onBlur={() => setChatFocused(false)}
         >
-          {replayDate === undefined ? (
+          {!sideReady ? (
+            <section className="chat-column" aria-busy="true" />
+          ) : replayDate === undefined ? (
             <ChatColumn entry={entry} chatDisabled={chatDisabled} />
           ) : (
             <ChatReplayColumn slug={entry.show.slug} dateMs={replayDate} />

@@ -47,7 +47,14 @@ const DEFERRED: { name: string; texts: Record<string, string>; usedIn: (path: st
   {
     name: 'en-notices',
     texts: enNotices,
-    usedIn: (p) => ['app/notice-modal.tsx', 'app/help-widget.tsx', 'app/not-found-page.tsx'].includes(p),
+    usedIn: (p) =>
+      [
+        'app/notice-modal.tsx',
+        'app/help-widget.tsx',
+        'app/not-found-page.tsx',
+        'app/footer-content.tsx',
+        'app/cookie-message.tsx',
+      ].includes(p),
   },
 ];
 

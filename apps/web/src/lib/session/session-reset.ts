@@ -1,4 +1,3 @@
-import { queryClient } from '../query-client.ts';
 import { useSessionStore } from '../store/session-store.ts';
 
 type Listener = () => void;
@@ -15,6 +14,6 @@ export function onSessionCleared(listener: Listener): () => void {
 
 export function clearSessionState(): void {
   useSessionStore.getState().clearSession();
-  queryClient.clear();
+  // The query cache among them: lib/query-client.ts registers when it loads (after the first paint).
   for (const listener of listeners) listener();
 }

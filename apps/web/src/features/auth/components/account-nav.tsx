@@ -9,7 +9,9 @@ import './user-menu.css';
 
 // The dropdown's code loads on its own (landing JS budget); a look-alike holds its place meanwhile.
 const UserMenu = lazy(() =>
-  Promise.all([import('./user-menu.tsx'), loadAuthTexts()]).then(([m]) => ({ default: m.UserMenu })),
+  Promise.all([import('./user-menu.tsx'), loadAuthTexts(), import('../../../lib/query-root.tsx')]).then(
+    ([m, , q]) => ({ default: q.withQueryClient(m.UserMenu) }),
+  ),
 );
 
 function UserMenuPlaceholder({ username }: { username: string }) {

@@ -3,10 +3,13 @@ import { lazy, Suspense } from 'react';
 import { loadAuthTexts } from '../../../lib/i18n/i18n.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 
-const loadModals = () => Promise.all([import('./auth-modals.tsx'), loadAuthTexts()]);
+const loadModals = () =>
+  Promise.all([import('./auth-modals.tsx'), loadAuthTexts(), import('../../../lib/query-root.tsx')]);
 
 // The forms and their English texts load on first use: the landing page renders without them.
-const AuthModals = lazy(() => loadModals().then(([m]) => ({ default: m.AuthModals })));
+const AuthModals = lazy(() =>
+  loadModals().then(([m, , q]) => ({ default: q.withQueryClient(m.AuthModals) })),
+);
 
 const MODES_WITH_UI: ReadonlySet<AuthMode> = new Set([
   'LOGIN',

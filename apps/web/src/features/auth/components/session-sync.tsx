@@ -3,7 +3,9 @@ import { useSessionStore } from '../../../lib/store/session-store.ts';
 
 // The query observer behind it loads only for a signed-in visitor (landing JS budget).
 const CurrentUserSync = lazy(() =>
-  import('./current-user-sync.tsx').then((m) => ({ default: m.CurrentUserSync })),
+  Promise.all([import('./current-user-sync.tsx'), import('../../../lib/query-root.tsx')]).then(([m, q]) => ({
+    default: q.withQueryClient(m.CurrentUserSync),
+  })),
 );
 
 /** Refreshes the signed-in user from the server (see CurrentUserSync); nothing while signed out. */

@@ -6,10 +6,17 @@ import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { useTicketDialogStore } from '../store/ticket-dialog-store.ts';
 import { useTicketStore } from '../store/ticket-store.ts';
 
-const loadModals = () => Promise.all([import('../modals/ticket-modals.tsx'), loadDeferredTexts('tickets')]);
+const loadModals = () =>
+  Promise.all([
+    import('../modals/ticket-modals.tsx'),
+    loadDeferredTexts('tickets'),
+    import('../../../lib/query-root.tsx'),
+  ]);
 
 // The dialogs and their English texts load on first use: the landing page renders without them.
-const TicketModals = lazy(() => loadModals().then(([m]) => ({ default: m.TicketModals })));
+const TicketModals = lazy(() =>
+  loadModals().then(([m, , q]) => ({ default: q.withQueryClient(m.TicketModals) })),
+);
 
 /** Starts loading the dialogs before the first click, e.g. when a ticket button is hovered. */
 export function preloadTicketModals(): void {

@@ -1,4 +1,7 @@
-/** English texts of the notice modal, the help widget and the not-found page: loaded with them. */
+/**
+ * English texts of the notice modal, the help widget, the not-found page, the footer and the cookie
+ * banner: loaded with them (the footer's and the help widget's share one fetch, 1 s and 2 s in).
+ */
 export const enNotices = {
   'notice-ok': 'OK',
   'notice-too-many-devices-title': 'Your ticket is in use elsewhere',
@@ -16,4 +19,14 @@ export const enNotices = {
   'not-found-title': 'Page not found',
   'not-found-body': 'This page does not exist or has moved. The show goes on at the home page.',
   'not-found-home': 'Go to the home page',
+
+  'footer-copyright': '© {{year}} Encore. All rights reserved.',
+  'footer-privacy': 'Privacy Policy',
+  'footer-terms': 'Terms of Service',
+  'footer-support': 'Support: {{email}}',
+
+  'cookie-message':
+    'Encore uses cookies and local storage to keep you signed in and to remember your settings.',
+  'cookie-accept': 'Accept',
+  'cookie-privacy': 'Learn more',
 };

@@ -12,7 +12,8 @@ import type { enTickets } from './en-tickets.ts';
  * feature shows load with it (landing JS budget): en-auth.ts with the sign-in, registration and
  * password forms, en-tickets.ts with the ticket dialogs, en-event.ts with the event page,
  * en-landing.ts with the landing's sections below the ticketing block, en-notices.ts with the notice
- * modal, the help widget and the not-found page (landing entry budget, issue 14).
+ * modal, the help widget, the not-found page, the footer and the cookie banner (landing entry budget,
+ * issue 14).
  * messages.test.ts checks that a deferred key is used only where its file is loaded. Other locales
  * translate every key of every file: their type is `Messages`, so a missing key fails the type check.
  */
@@ -45,16 +46,6 @@ const core = {
 
   'email-verified-success': 'Your email address is verified. Sign in to continue.',
   'email-verified-failed': 'This verification link is invalid or has expired.',
-
-  'footer-copyright': '© {{year}} Encore. All rights reserved.',
-  'footer-privacy': 'Privacy Policy',
-  'footer-terms': 'Terms of Service',
-  'footer-support': 'Support: {{email}}',
-
-  'cookie-message':
-    'Encore uses cookies and local storage to keep you signed in and to remember your settings.',
-  'cookie-accept': 'Accept',
-  'cookie-privacy': 'Learn more',
 
   'hero-eyebrow': 'Live concerts · Streamed',
   'hero-title': 'The front row, wherever you are.',
