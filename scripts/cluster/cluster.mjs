@@ -18,7 +18,7 @@ export function ensureHaproxy() {
   if (res.status !== 0) throw new Error('could not install haproxy (see above)');
 }
 
-/** The balancer's configuration: health checks on /healthz, WebSocket tunnels kept for an hour. */
+/** The balancer's configuration: liveness checks on /livez, WebSocket tunnels kept for an hour. */
 export function haproxyConfig({ port, nodePorts, statsPort, maxconn = 200_000 }) {
   const servers = nodePorts.map((p, i) => `  server node${i + 1} 127.0.0.1:${p} check`).join('\n');
   return `global
@@ -49,11 +49,13 @@ backend encore
   # Long-lived sockets: the node with the fewest open connections takes the next one. No stickiness:
   # every node can serve every fan (sessions in PostgreSQL, the bus and limits in Redis).
   balance leastconn
-  # Liveness: a node that answers /healthz at all is alive. 503 (degraded: Redis or PostgreSQL
-  # unreachable) is shared by every node alike, and taking them all out would turn a short outage
-  # of a shared part into a full one; a dead or hung node does not answer and leaves.
-  option httpchk GET /healthz
-  http-check expect rstatus ^[2-5][0-9][0-9]$
+  # Liveness: /livez answers from the process alone (no database, no Redis). A shared part's outage
+  # (/healthz 503 "degraded") is the same on every node, and taking them all out would turn it into a
+  # full outage; and /healthz's database probe waits in the node's pool behind a doors-open herd's
+  # queries, so checking it took live, busy nodes out (docs/benchmarks.md, the herd). A dead or hung
+  # node does not answer and leaves.
+  option httpchk GET /livez
+  http-check expect status 200
   # A node that fails two checks (1 s apart) leaves; its sockets are cut at once so that clients
   # reconnect to a live node instead of waiting on a dead one.
   default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions

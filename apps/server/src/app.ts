@@ -190,6 +190,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   retention.start();
   app.addHook('onClose', async () => retention.stop());
 
+  // The balancer's liveness check (scripts/cluster): the process answers, with no I/O behind it. A
+  // check of /healthz queued its database probe behind a doors-open herd's queries in the pool and
+  // answered late, and HAProxy took live nodes out (docs/benchmarks.md, the herd).
+  app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     const failing = await failingParts(db, redis);
     // Missing media is not unhealthy (the app serves everything else); /media answers 503 meanwhile.
