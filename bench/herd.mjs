@@ -18,12 +18,14 @@
  * instead of private ones, bench/shared-services.mjs).
  */
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { startCluster } from '../scripts/cluster/cluster.mjs';
 import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
 import { createProcessGroup, keyFor } from './processes.mjs';
+import { scrapeMetrics } from './scrape-metrics.mjs';
 import { sharedServices } from './shared-services.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -38,6 +40,8 @@ const CLIENT_PROCS = num('HERD_CLIENT_PROCS', 4, 1, 16);
 const CONNECTIONS = num('HERD_CONNECTIONS', 64, 1, 1000);
 const PORT = num('HERD_PORT', 9700, 1024, 65000);
 const STEPS = ['check', 'enter', 'socket', 'leave'];
+const METRICS_TOKEN = randomUUID();
+const SAMPLE_MS = 5000;
 
 const { children, run, finish } = createProcessGroup({
   name: 'herd',
@@ -47,6 +51,52 @@ const { children, run, finish } = createProcessGroup({
   serverWaitMs: 60_000,
   stopGraceMs: 10_000,
 });
+
+/**
+ * Every SAMPLE_MS while the herd runs: each node's event-loop delay and socket count (its /metrics,
+ * whose delay window resets at each scrape) and HAProxy's own count of failed checks and of times it
+ * took the node out (its statistics page as CSV). stop() answers the worst seen per node.
+ */
+function watchCluster(nodeBases, statsCsvUrl) {
+  const worst = nodeBases.map(() => ({ loopP99: 0, loopMax: 0, sockets: 0, chkfail: 0, chkdown: 0 }));
+  const sample = async () => {
+    await Promise.all(
+      nodeBases.map(async (base, i) => {
+        const m = await scrapeMetrics(base, METRICS_TOKEN).catch(() => null);
+        if (!m) return;
+        const w = worst[i];
+        w.loopP99 = Math.max(w.loopP99, m.loopP99 || 0);
+        w.loopMax = Math.max(w.loopMax, m.loopMax || 0);
+        w.sockets = Math.max(w.sockets, m.sockets || 0);
+      }),
+    );
+    const csv = await fetch(statsCsvUrl, { signal: AbortSignal.timeout(5000) })
+      .then((r) => r.text())
+      .catch(() => '');
+    const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
+    const cols = (header ?? '').split(',');
+    for (const row of rows) {
+      const f = Object.fromEntries(row.split(',').map((v, k) => [cols[k], v]));
+      const i = Number(/^node(\d+)$/.exec(f.svname ?? '')?.[1]) - 1;
+      if (!worst[i]) continue;
+      // Both are counters since HAProxy started: the last sample holds the run's totals.
+      worst[i].chkfail = Number(f.chkfail) || 0;
+      worst[i].chkdown = Number(f.chkdown) || 0;
+    }
+  };
+  let running = sample();
+  const timer = setInterval(() => {
+    running = running.then(sample);
+  }, SAMPLE_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await sample();
+      return worst;
+    },
+  };
+}
 
 function percentile(hist, total, p) {
   const want = Math.ceil(total * p);
@@ -85,6 +135,7 @@ try {
   cluster = await startCluster({
     port: PORT,
     nodes: NODES,
+    statsPort: PORT + 20,
     databaseUrl,
     redisUrl: shared?.redisUrl ?? redis.url,
     ...(shared ? { redisKeyPrefix: shared.keyPrefix } : {}),
@@ -93,6 +144,7 @@ try {
     env: {
       DEMO_DATA: 'false',
       RATE_LIMIT_SCALE: '100000',
+      METRICS_TOKEN,
       WEB_DIST: path.join(os.tmpdir(), 'encore-herd-no-web'),
     },
   });
@@ -101,6 +153,8 @@ try {
     children.add(child);
     return child;
   });
+  const nodeBases = cluster.nodePorts.map((p) => `http://127.0.0.1:${p}`);
+  const watch = watchCluster(nodeBases, `http://127.0.0.1:${PORT + 20}/;csv`);
   const startAt = Date.now() + 2000;
   process.stderr.write(`herd: ${FANS} fans over ${SECONDS} s through ${cluster.url}...\n`);
   const answers = await Promise.all(
@@ -126,6 +180,7 @@ try {
     ),
   );
   const tookS = (Date.now() - startAt) / 1000;
+  const watched = await watch.stop();
   for (const p of procs) {
     p.kill();
     children.delete(p);
@@ -141,6 +196,16 @@ try {
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
   );
+  console.log(
+    '| node | event-loop p99, worst 5 s window | event-loop max | sockets at most | HAProxy: failed checks | taken out (UP to DOWN) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|');
+  watched.forEach((n, i) => {
+    console.log(
+      `| node${i + 1} | ${(n.loopP99 * 1000).toFixed(0)} ms | ${(n.loopMax * 1000).toFixed(0)} ms | ${n.sockets} | ${n.chkfail} | ${n.chkdown} |`,
+    );
+  });
+  console.log('');
   console.log('| step | done | failed | p50 ms | p99 ms | max ms | failures by cause |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
   for (const step of STEPS) {
