@@ -27,6 +27,9 @@
  * processes round robin and each room's publisher posts to one of them (the bus carries it to the
  * others). A baseline's processes are independent: each room's publisher sends to every one.
  *
+ * BENCH_TICK_MS sets the server's REALTIME_TICK_MS (50): a longer tick carries more messages per
+ * write to each socket, i.e. fewer writes per delivery, for that much more latency.
+ *
  * Soak mode (BENCH_SOAK_MINUTES=30, Encore only): the load above held steady for that long; every
  * 30 s the node's /metrics (resident memory, V8 heap, event-loop delay, sockets) and the window's
  * deliveries are sampled, and the report compares the first five minutes with the last five.
@@ -68,6 +71,8 @@ const P99_LIMIT_MS = num('BENCH_P99_LIMIT_MS', 200, 10, 10_000);
 const CEILING_STEPS = num('BENCH_CEILING_STEPS', 6, 1, 20);
 const SOAK_MINUTES = num('BENCH_SOAK_MINUTES', 0, 0, 24 * 60);
 const SOAK_SAMPLE_MS = 30_000;
+/** The server's REALTIME_TICK_MS (its own default, 50, when unset). */
+const TICK_MS = process.env.BENCH_TICK_MS;
 const METRICS_TOKEN = randomUUID();
 /** Publishes awaiting their answer, at most; one over that counts as a failed publish. */
 const MAX_IN_FLIGHT = 200;
@@ -342,6 +347,7 @@ async function encore() {
               CHAT_USER_BUDGET: '10000',
               CHAT_HANG_BUDGET: '1000000',
               METRICS_TOKEN,
+              ...(TICK_MS ? { REALTIME_TICK_MS: TICK_MS } : {}),
             },
             port,
           ),
@@ -493,7 +499,11 @@ finish();
 const cpus = os.cpus();
 console.log(
   `\nchat fan-out: ${CONNECTIONS} connections in rooms of ${ROOM_SIZE}, ${RATE} msg/s per room, ${SECONDS} s, ` +
-    `${CLIENT_PROCS} client processes; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
+    `${CLIENT_PROCS} client processes${TICK_MS ? `, REALTIME_TICK_MS=${TICK_MS}` : ''}; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}; ` +
+    `${new Date().toISOString()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
 );
 if (SOAK_MINUTES > 0) {
   const [r] = results;
