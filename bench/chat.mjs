@@ -45,7 +45,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
-import { createProcessGroup, freePort } from './processes.mjs';
+import { cpuSeconds, createProcessGroup, freePort } from './processes.mjs';
 import { scrapeMetrics } from './scrape-metrics.mjs';
 import { sharedServices } from './shared-services.mjs';
 
@@ -104,6 +104,7 @@ function clientPool() {
       ),
     );
   return {
+    pids: () => procs.map((p) => p.pid),
     async connect(mode, url, clients) {
       const shares = procs.map((_, i) => clients.filter((_, k) => k % procs.length === i));
       // Each load generator connects from its own source address: its own range of ephemeral ports.
@@ -187,15 +188,22 @@ function publishLoop(publishers, rate = RATE) {
   };
 }
 
+/** The server processes of the target under test (their CPU time is read around each window). */
+let serverPids = [];
+
 /** One measuring window at `rate` messages/s per room (the sockets are connected and warm). */
 async function window(pool, connected, publishers, rate) {
   const since = Date.now();
   await pool.reset(since);
+  const cpuBefore = [cpuSeconds(serverPids), cpuSeconds(pool.pids())];
   const stopLoop = publishLoop(publishers, rate);
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const { rounds, failures } = stopLoop();
   await new Promise((r) => setTimeout(r, DRAIN_MS));
   const { received, hist } = await pool.report();
+  const [serverCpu, clientCpu] = [cpuSeconds(serverPids), cpuSeconds(pool.pids())].map(
+    (v, k) => v - (cpuBefore[k] ?? 0),
+  );
   // Every socket of a room should get each message its room's publisher sent.
   const expected = rounds * connected;
   return {
@@ -205,6 +213,9 @@ async function window(pool, connected, publishers, rate) {
     p50: percentile(hist, received, 0.5),
     p99: percentile(hist, received, 0.99),
     publishFailures: failures,
+    // CPU per delivery (µs), the servers' and the load generators', over the window and its drain.
+    serverUs: received ? ((serverCpu ?? 0) * 1e6) / received : 0,
+    clientUs: received ? ((clientCpu ?? 0) * 1e6) / received : 0,
   };
 }
 
@@ -353,6 +364,7 @@ async function encore() {
           ),
         );
       }
+      serverPids = servers.map((c) => c.pid);
       const bases = ports.map((p) => `http://127.0.0.1:${p}`);
       const base = bases[0];
       const keyFor = (i) => `${seed.keyPrefix}${String(i).padStart(7, '0')}`;
@@ -439,6 +451,7 @@ async function baseline(mode) {
     );
     urls.push(mode === 'ws' ? `ws://127.0.0.1:${port}` : `http://127.0.0.1:${port}`);
   }
+  serverPids = servers.map((c) => c.pid);
   const sockets = [];
   try {
     const url = urls[0];
@@ -530,24 +543,28 @@ if (SOAK_MINUTES > 0) {
 }
 if (CEILING) {
   console.log(`Ceiling: the highest rate with p99 <= ${P99_LIMIT_MS} ms and 99 % delivered.\n`);
-  console.log('| server | step msg/s per room | deliveries/s | delivered | p50 ms | p99 ms | held |');
-  console.log('|---|---:|---:|---:|---:|---:|---|');
+  console.log(
+    "| server | step msg/s per room | deliveries/s | delivered | p50 ms | p99 ms | server CPU µs per delivery | load generators' | held |",
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of results) {
     for (const s of r.steps) {
       const ok = s.p99 <= P99_LIMIT_MS && s.delivered >= 0.99;
       console.log(
-        `| ${r.name} | ${s.rate} | ${s.perSecond} | ${(s.delivered * 100).toFixed(1)} % | ${s.p50} | ${s.p99} | ${ok ? 'yes' : 'no'} |`,
+        `| ${r.name} | ${s.rate} | ${s.perSecond} | ${(s.delivered * 100).toFixed(1)} % | ${s.p50} | ${s.p99} | ${s.serverUs.toFixed(1)} | ${s.clientUs.toFixed(1)} | ${ok ? 'yes' : 'no'} |`,
       );
     }
   }
   console.log('');
 }
-console.log('| server | connections held | deliveries/s | delivered | p50 ms | p99 ms | publish errors |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log(
+  "| server | connections held | deliveries/s | delivered | p50 ms | p99 ms | publish errors | server CPU µs per delivery | load generators' |",
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   const mark = CEILING ? (r.held ? ' (ceiling held)' : ' (first step already over the limit)') : '';
   console.log(
-    `| ${r.name}${mark} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} |`,
+    `| ${r.name}${mark} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} | ${(r.serverUs ?? 0).toFixed(1)} | ${(r.clientUs ?? 0).toFixed(1)} |`,
   );
 }
 process.exit(0);
