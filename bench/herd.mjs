@@ -13,7 +13,7 @@
  *   HERD_FANS=20000 HERD_SECONDS=60 node_modules/.bin/node bench/herd.mjs
  *
  * Knobs: HERD_PORT (9700: the balancer; the nodes take the next ports), HERD_PG_PORT (5457),
- * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (64: keep-alive HTTP connections per load generator),
+ * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (1000: keep-alive HTTP connections per load generator, at most),
  * HERD_SHARED_SERVICES=1 (a database and key prefix of its own on the shared PostgreSQL and Redis
  * instead of private ones, bench/shared-services.mjs).
  */
@@ -37,7 +37,10 @@ const FANS = num('HERD_FANS', 100_000, 100, 200_000);
 const SECONDS = num('HERD_SECONDS', 60, 5, 600);
 const NODES = num('HERD_NODES', 3, 1, 8);
 const CLIENT_PROCS = num('HERD_CLIENT_PROCS', 4, 1, 16);
-const CONNECTIONS = num('HERD_CONNECTIONS', 64, 1, 1000);
+// At 64 per generator the fans' calls queued in the generators' own pools (a fan's leave behind
+// thousands of newer fans' checks) while the nodes idled, and each fan held its socket meanwhile:
+// the run measured the load generator's queue. A browser tab has connections of its own.
+const CONNECTIONS = num('HERD_CONNECTIONS', 1000, 1, 5000);
 const PORT = num('HERD_PORT', 9700, 1024, 65000);
 const STEPS = ['check', 'enter', 'socket', 'leave'];
 const METRICS_TOKEN = randomUUID();
