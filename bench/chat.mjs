@@ -190,6 +190,21 @@ function publishLoop(publishers, rate = RATE) {
 
 /** The server processes of the target under test (their CPU time is read around each window). */
 let serverPids = [];
+/** Encore's processes' /metrics: the sockets they still hold when the measuring ends. */
+let serverBases = [];
+
+/** Sockets Encore's processes still hold (a socket too slow to keep up is closed with 1013). */
+async function socketsHeld() {
+  if (serverBases.length === 0) return null;
+  const counts = await Promise.all(
+    serverBases.map((b) =>
+      scrapeMetrics(b, METRICS_TOKEN)
+        .then((m) => m.sockets)
+        .catch(() => Number.NaN),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
+}
 
 /** One measuring window at `rate` messages/s per room (the sockets are connected and warm). */
 async function window(pool, connected, publishers, rate) {
@@ -285,7 +300,10 @@ async function measure(name, mode, url, clients, publishers, metricsBase) {
     await new Promise((r) => setTimeout(r, WARMUP_MS));
     warm();
     if (SOAK_MINUTES > 0) return { name, connected, failed, ...(await soak(pool, publishers, metricsBase)) };
-    if (!CEILING) return { name, connected, failed, ...(await window(pool, connected, publishers, RATE)) };
+    if (!CEILING) {
+      const result = await window(pool, connected, publishers, RATE);
+      return { name, connected, failed, ...result, atEnd: await socketsHeld() };
+    }
     const steps = [];
     let held = null;
     let rate = RATE;
@@ -299,7 +317,15 @@ async function measure(name, mode, url, clients, publishers, metricsBase) {
       held = result;
       rate = Math.round(rate * 1.6);
     }
-    return { name, connected, failed, ...(held ?? steps[0]), held: held !== null, steps };
+    return {
+      name,
+      connected,
+      failed,
+      ...(held ?? steps[0]),
+      held: held !== null,
+      steps,
+      atEnd: await socketsHeld(),
+    };
   } finally {
     pool.close();
   }
@@ -366,6 +392,7 @@ async function encore() {
       }
       serverPids = servers.map((c) => c.pid);
       const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+      serverBases = bases;
       const base = bases[0];
       const keyFor = (i) => `${seed.keyPrefix}${String(i).padStart(7, '0')}`;
       const call = async (method, p, key, body, at = base) => {
@@ -452,6 +479,7 @@ async function baseline(mode) {
     urls.push(mode === 'ws' ? `ws://127.0.0.1:${port}` : `http://127.0.0.1:${port}`);
   }
   serverPids = servers.map((c) => c.pid);
+  serverBases = [];
   const sockets = [];
   try {
     const url = urls[0];
@@ -564,7 +592,7 @@ console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   const mark = CEILING ? (r.held ? ' (ceiling held)' : ' (first step already over the limit)') : '';
   console.log(
-    `| ${r.name}${mark} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} | ${(r.serverUs ?? 0).toFixed(1)} | ${(r.clientUs ?? 0).toFixed(1)} |`,
+    `| ${r.name}${mark} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''}${typeof r.atEnd === 'number' ? `, ${r.atEnd} at the end` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} | ${(r.serverUs ?? 0).toFixed(1)} | ${(r.clientUs ?? 0).toFixed(1)} |`,
   );
 }
 process.exit(0);
