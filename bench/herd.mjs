@@ -61,13 +61,32 @@ const { children, run, finish } = createProcessGroup({
  * took the node out (its statistics page as CSV). stop() answers the worst seen per node.
  */
 function watchCluster(nodeBases, statsCsvUrl) {
-  const worst = nodeBases.map(() => ({ loopP99: 0, loopMax: 0, sockets: 0, chkfail: 0, chkdown: 0 }));
+  const worst = nodeBases.map(() => ({
+    loopP99: 0,
+    loopMax: 0,
+    sockets: 0,
+    chkfail: 0,
+    chkdown: 0,
+    livezMs: 0,
+    healthzMs: 0,
+  }));
+  // How long each node takes to answer a check of either route, as HAProxy would time it.
+  const timed = async (url) => {
+    const t = performance.now();
+    await fetch(url, { signal: AbortSignal.timeout(10_000) })
+      .then((r) => r.text())
+      .catch(() => '');
+    return performance.now() - t;
+  };
   const sample = async () => {
     await Promise.all(
       nodeBases.map(async (base, i) => {
+        const [livez, healthz] = await Promise.all([timed(`${base}/livez`), timed(`${base}/healthz`)]);
+        const w = worst[i];
+        w.livezMs = Math.max(w.livezMs, livez);
+        w.healthzMs = Math.max(w.healthzMs, healthz);
         const m = await scrapeMetrics(base, METRICS_TOKEN).catch(() => null);
         if (!m) return;
-        const w = worst[i];
         w.loopP99 = Math.max(w.loopP99, m.loopP99 || 0);
         w.loopMax = Math.max(w.loopMax, m.loopMax || 0);
         w.sockets = Math.max(w.sockets, m.sockets || 0);
@@ -200,12 +219,12 @@ try {
         .join(' ')}\n`,
   );
   console.log(
-    '| node | event-loop p99, worst 5 s window | event-loop max | sockets at most | HAProxy: failed checks | taken out (UP to DOWN) |',
+    '| node | event-loop p99, worst 5 s window | event-loop max | sockets at most | slowest /livez | slowest /healthz | HAProxy: failed checks | taken out (UP to DOWN) |',
   );
-  console.log('|---|---:|---:|---:|---:|---:|');
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|');
   watched.forEach((n, i) => {
     console.log(
-      `| node${i + 1} | ${(n.loopP99 * 1000).toFixed(0)} ms | ${(n.loopMax * 1000).toFixed(0)} ms | ${n.sockets} | ${n.chkfail} | ${n.chkdown} |`,
+      `| node${i + 1} | ${(n.loopP99 * 1000).toFixed(0)} ms | ${(n.loopMax * 1000).toFixed(0)} ms | ${n.sockets} | ${n.livezMs.toFixed(0)} ms | ${n.healthzMs.toFixed(0)} ms | ${n.chkfail} | ${n.chkdown} |`,
     );
   });
   console.log('');
