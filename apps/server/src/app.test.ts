@@ -31,8 +31,7 @@ describe('platform', () => {
   });
 
   it('GET /livez answers from the process alone: with the database gone /healthz is 503, /livez 200', async () => {
-    // The balancer checks /livez: a liveness check that waited on the database pool took live nodes
-    // out of HAProxy under a doors-open herd (docs/benchmarks.md, the herd).
+    // The balancer checks /livez: a shared part's outage must not take every node out at once.
     const own = await createTestContext();
     try {
       await own.db.destroy();

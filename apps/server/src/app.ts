@@ -190,9 +190,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   retention.start();
   app.addHook('onClose', async () => retention.stop());
 
-  // The balancer's liveness check (scripts/cluster): the process answers, with no I/O behind it. A
-  // check of /healthz queued its database probe behind a doors-open herd's queries in the pool and
-  // answered late, and HAProxy took live nodes out (docs/benchmarks.md, the herd).
+  // Liveness: the process answers, with no I/O behind it, so that a shared part's outage (which
+  // /healthz reports) never takes every node out of a balancer at once. The balancer checks it on
+  // HEALTH_PORT (platform/liveness-port.ts), away from the fans' accept queue.
   app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     const failing = await failingParts(db, redis);
