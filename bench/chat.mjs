@@ -27,6 +27,9 @@
  * processes round robin and each room's publisher posts to one of them (the bus carries it to the
  * others). A baseline's processes are independent: each room's publisher sends to every one.
  *
+ * BENCH_TICK_MS sets the server's REALTIME_TICK_MS (50): a longer tick carries more messages per
+ * write to each socket, i.e. fewer writes per delivery, for that much more latency.
+ *
  * Soak mode (BENCH_SOAK_MINUTES=30, Encore only): the load above held steady for that long; every
  * 30 s the node's /metrics (resident memory, V8 heap, event-loop delay, sockets) and the window's
  * deliveries are sampled, and the report compares the first five minutes with the last five.
@@ -42,7 +45,7 @@ import path from 'node:path';
 import { io } from 'socket.io-client';
 import { WebSocket } from 'ws';
 import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
-import { createProcessGroup, freePort } from './processes.mjs';
+import { cpuSeconds, createProcessGroup, freePort } from './processes.mjs';
 import { scrapeMetrics } from './scrape-metrics.mjs';
 import { sharedServices } from './shared-services.mjs';
 
@@ -68,6 +71,8 @@ const P99_LIMIT_MS = num('BENCH_P99_LIMIT_MS', 200, 10, 10_000);
 const CEILING_STEPS = num('BENCH_CEILING_STEPS', 6, 1, 20);
 const SOAK_MINUTES = num('BENCH_SOAK_MINUTES', 0, 0, 24 * 60);
 const SOAK_SAMPLE_MS = 30_000;
+/** The server's REALTIME_TICK_MS (its own default, 50, when unset). */
+const TICK_MS = process.env.BENCH_TICK_MS;
 const METRICS_TOKEN = randomUUID();
 /** Publishes awaiting their answer, at most; one over that counts as a failed publish. */
 const MAX_IN_FLIGHT = 200;
@@ -99,6 +104,7 @@ function clientPool() {
       ),
     );
   return {
+    pids: () => procs.map((p) => p.pid),
     async connect(mode, url, clients) {
       const shares = procs.map((_, i) => clients.filter((_, k) => k % procs.length === i));
       // Each load generator connects from its own source address: its own range of ephemeral ports.
@@ -151,18 +157,23 @@ function percentile(hist, total, p) {
 
 /**
  * Calls send() `rate` times a second per room until stopped. Owed messages follow the wall clock, not
- * the timer's ticks, so a busy publisher catches up and every target gets the same offered load.
+ * the timer's ticks, so a busy publisher catches up and every target gets the same offered load. The
+ * rooms publish out of step, spread evenly over each 1/rate interval: a chat's rooms are independent,
+ * and all of them in the same millisecond made every round one burst of ROOMS x ROOM_SIZE writes, so
+ * that at 1 message/s per room (20,000 sockets) even the bare ws baseline missed p99 200 ms.
  */
 function publishLoop(publishers, rate = RATE) {
   const startedAt = performance.now();
   let failures = 0;
-  let rounds = 0;
   let inFlight = 0;
+  const sent = publishers.map(() => 0);
+  const offsetMs = publishers.map((_, k) => (k * 1000) / (rate * publishers.length));
   const timer = setInterval(() => {
-    const owed = Math.floor(((performance.now() - startedAt) * rate) / 1000) - rounds;
-    for (let k = 0; k < owed; k++) {
-      rounds += 1;
-      for (const p of publishers) {
+    const elapsed = performance.now() - startedAt;
+    publishers.forEach((p, k) => {
+      const owed = Math.floor((Math.max(0, elapsed - (offsetMs[k] ?? 0)) * rate) / 1000) - (sent[k] ?? 0);
+      for (let i = 0; i < owed; i++) {
+        sent[k] = (sent[k] ?? 0) + 1;
         // A server that stops answering would otherwise pile up thousands of open requests here.
         if (inFlight >= MAX_IN_FLIGHT) {
           failures += 1;
@@ -173,24 +184,46 @@ function publishLoop(publishers, rate = RATE) {
           .catch(() => (failures += 1))
           .finally(() => (inFlight -= 1));
       }
-    }
+    });
   }, 5);
-  /** Stops; answers the messages sent per room and the failed publishes. */
+  /** Stops; answers the messages sent per room (the mean over rooms) and the failed publishes. */
   return () => {
     clearInterval(timer);
-    return { rounds, failures };
+    return { rounds: sent.reduce((a, b) => a + b, 0) / Math.max(1, publishers.length), failures };
   };
+}
+
+/** The server processes of the target under test (their CPU time is read around each window). */
+let serverPids = [];
+/** Encore's processes' /metrics: the sockets they still hold when the measuring ends. */
+let serverBases = [];
+
+/** Sockets Encore's processes still hold (a socket too slow to keep up is closed with 1013). */
+async function socketsHeld() {
+  if (serverBases.length === 0) return null;
+  const counts = await Promise.all(
+    serverBases.map((b) =>
+      scrapeMetrics(b, METRICS_TOKEN)
+        .then((m) => m.sockets)
+        .catch(() => Number.NaN),
+    ),
+  );
+  return counts.reduce((a, b) => a + b, 0);
 }
 
 /** One measuring window at `rate` messages/s per room (the sockets are connected and warm). */
 async function window(pool, connected, publishers, rate) {
   const since = Date.now();
   await pool.reset(since);
+  const cpuBefore = [cpuSeconds(serverPids), cpuSeconds(pool.pids())];
   const stopLoop = publishLoop(publishers, rate);
   await new Promise((r) => setTimeout(r, SECONDS * 1000));
   const { rounds, failures } = stopLoop();
   await new Promise((r) => setTimeout(r, DRAIN_MS));
   const { received, hist } = await pool.report();
+  const [serverCpu, clientCpu] = [cpuSeconds(serverPids), cpuSeconds(pool.pids())].map(
+    (v, k) => v - (cpuBefore[k] ?? 0),
+  );
   // Every socket of a room should get each message its room's publisher sent.
   const expected = rounds * connected;
   return {
@@ -200,6 +233,9 @@ async function window(pool, connected, publishers, rate) {
     p50: percentile(hist, received, 0.5),
     p99: percentile(hist, received, 0.99),
     publishFailures: failures,
+    // CPU per delivery (µs), the servers' and the load generators', over the window and its drain.
+    serverUs: received ? ((serverCpu ?? 0) * 1e6) / received : 0,
+    clientUs: received ? ((clientCpu ?? 0) * 1e6) / received : 0,
   };
 }
 
@@ -269,7 +305,10 @@ async function measure(name, mode, url, clients, publishers, metricsBase) {
     await new Promise((r) => setTimeout(r, WARMUP_MS));
     warm();
     if (SOAK_MINUTES > 0) return { name, connected, failed, ...(await soak(pool, publishers, metricsBase)) };
-    if (!CEILING) return { name, connected, failed, ...(await window(pool, connected, publishers, RATE)) };
+    if (!CEILING) {
+      const result = await window(pool, connected, publishers, RATE);
+      return { name, connected, failed, ...result, atEnd: await socketsHeld() };
+    }
     const steps = [];
     let held = null;
     let rate = RATE;
@@ -283,7 +322,15 @@ async function measure(name, mode, url, clients, publishers, metricsBase) {
       held = result;
       rate = Math.round(rate * 1.6);
     }
-    return { name, connected, failed, ...(held ?? steps[0]), held: held !== null, steps };
+    return {
+      name,
+      connected,
+      failed,
+      ...(held ?? steps[0]),
+      held: held !== null,
+      steps,
+      atEnd: await socketsHeld(),
+    };
   } finally {
     pool.close();
   }
@@ -342,12 +389,15 @@ async function encore() {
               CHAT_USER_BUDGET: '10000',
               CHAT_HANG_BUDGET: '1000000',
               METRICS_TOKEN,
+              ...(TICK_MS ? { REALTIME_TICK_MS: TICK_MS } : {}),
             },
             port,
           ),
         );
       }
+      serverPids = servers.map((c) => c.pid);
       const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+      serverBases = bases;
       const base = bases[0];
       const keyFor = (i) => `${seed.keyPrefix}${String(i).padStart(7, '0')}`;
       const call = async (method, p, key, body, at = base) => {
@@ -433,6 +483,8 @@ async function baseline(mode) {
     );
     urls.push(mode === 'ws' ? `ws://127.0.0.1:${port}` : `http://127.0.0.1:${port}`);
   }
+  serverPids = servers.map((c) => c.pid);
+  serverBases = [];
   const sockets = [];
   try {
     const url = urls[0];
@@ -493,7 +545,11 @@ finish();
 const cpus = os.cpus();
 console.log(
   `\nchat fan-out: ${CONNECTIONS} connections in rooms of ${ROOM_SIZE}, ${RATE} msg/s per room, ${SECONDS} s, ` +
-    `${CLIENT_PROCS} client processes; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}\n`,
+    `${CLIENT_PROCS} client processes${TICK_MS ? `, REALTIME_TICK_MS=${TICK_MS}` : ''}; ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, Node ${process.version}; ` +
+    `${new Date().toISOString()}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' ')}\n`,
 );
 if (SOAK_MINUTES > 0) {
   const [r] = results;
@@ -520,24 +576,28 @@ if (SOAK_MINUTES > 0) {
 }
 if (CEILING) {
   console.log(`Ceiling: the highest rate with p99 <= ${P99_LIMIT_MS} ms and 99 % delivered.\n`);
-  console.log('| server | step msg/s per room | deliveries/s | delivered | p50 ms | p99 ms | held |');
-  console.log('|---|---:|---:|---:|---:|---:|---|');
+  console.log(
+    "| server | step msg/s per room | deliveries/s | delivered | p50 ms | p99 ms | server CPU µs per delivery | load generators' | held |",
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---|');
   for (const r of results) {
     for (const s of r.steps) {
       const ok = s.p99 <= P99_LIMIT_MS && s.delivered >= 0.99;
       console.log(
-        `| ${r.name} | ${s.rate} | ${s.perSecond} | ${(s.delivered * 100).toFixed(1)} % | ${s.p50} | ${s.p99} | ${ok ? 'yes' : 'no'} |`,
+        `| ${r.name} | ${s.rate} | ${s.perSecond} | ${(s.delivered * 100).toFixed(1)} % | ${s.p50} | ${s.p99} | ${s.serverUs.toFixed(1)} | ${s.clientUs.toFixed(1)} | ${ok ? 'yes' : 'no'} |`,
       );
     }
   }
   console.log('');
 }
-console.log('| server | connections held | deliveries/s | delivered | p50 ms | p99 ms | publish errors |');
-console.log('|---|---:|---:|---:|---:|---:|---:|');
+console.log(
+  "| server | connections held | deliveries/s | delivered | p50 ms | p99 ms | publish errors | server CPU µs per delivery | load generators' |",
+);
+console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
 for (const r of results) {
   const mark = CEILING ? (r.held ? ' (ceiling held)' : ' (first step already over the limit)') : '';
   console.log(
-    `| ${r.name}${mark} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} |`,
+    `| ${r.name}${mark} | ${r.connected}${r.failed ? ` (${r.failed} failed)` : ''}${typeof r.atEnd === 'number' ? `, ${r.atEnd} at the end` : ''} | ${r.perSecond} | ${(r.delivered * 100).toFixed(1)} % | ${r.p50} | ${r.p99} | ${r.publishFailures} | ${(r.serverUs ?? 0).toFixed(1)} | ${(r.clientUs ?? 0).toFixed(1)} |`,
   );
 }
 process.exit(0);

@@ -132,7 +132,14 @@ async function fan(job, key) {
 
 process.on('message', async (job) => {
   if (job.cmd !== 'run') return;
-  agent = new http.Agent({ keepAlive: true, maxSockets: job.connections, localAddress: job.localAddress });
+  // Idle connections are kept up to the same bound: a pool that closes them reconnects through the
+  // balancer at every burst.
+  agent = new http.Agent({
+    keepAlive: true,
+    maxSockets: job.connections,
+    maxFreeSockets: job.connections,
+    localAddress: job.localAddress,
+  });
   const spacing = job.windowMs / job.keys.length;
   let late = 0;
   const running = [];

@@ -13,17 +13,19 @@
  *   HERD_FANS=20000 HERD_SECONDS=60 node_modules/.bin/node bench/herd.mjs
  *
  * Knobs: HERD_PORT (9700: the balancer; the nodes take the next ports), HERD_PG_PORT (5457),
- * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (64: keep-alive HTTP connections per load generator),
+ * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (1000: keep-alive HTTP connections per load generator, at most),
  * HERD_SHARED_SERVICES=1 (a database and key prefix of its own on the shared PostgreSQL and Redis
  * instead of private ones, bench/shared-services.mjs).
  */
 import { fork } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startCluster } from '../scripts/cluster/cluster.mjs';
+import { HEALTH_PORT_OFFSET, startCluster } from '../scripts/cluster/cluster.mjs';
 import { startPostgres, startRedis } from '../scripts/cluster/private-services.mjs';
 import { createProcessGroup, keyFor } from './processes.mjs';
+import { scrapeMetrics } from './scrape-metrics.mjs';
 import { sharedServices } from './shared-services.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -35,9 +37,14 @@ const FANS = num('HERD_FANS', 100_000, 100, 200_000);
 const SECONDS = num('HERD_SECONDS', 60, 5, 600);
 const NODES = num('HERD_NODES', 3, 1, 8);
 const CLIENT_PROCS = num('HERD_CLIENT_PROCS', 4, 1, 16);
-const CONNECTIONS = num('HERD_CONNECTIONS', 64, 1, 1000);
+// At 64 per generator the fans' calls queued in the generators' own pools (a fan's leave behind
+// thousands of newer fans' checks) while the nodes idled, and each fan held its socket meanwhile:
+// the run measured the load generator's queue. A browser tab has connections of its own.
+const CONNECTIONS = num('HERD_CONNECTIONS', 1000, 1, 5000);
 const PORT = num('HERD_PORT', 9700, 1024, 65000);
 const STEPS = ['check', 'enter', 'socket', 'leave'];
+const METRICS_TOKEN = randomUUID();
+const SAMPLE_MS = 5000;
 
 const { children, run, finish } = createProcessGroup({
   name: 'herd',
@@ -47,6 +54,78 @@ const { children, run, finish } = createProcessGroup({
   serverWaitMs: 60_000,
   stopGraceMs: 10_000,
 });
+
+/**
+ * Every SAMPLE_MS while the herd runs: each node's event-loop delay and socket count (its /metrics,
+ * whose delay window resets at each scrape) and HAProxy's own count of failed checks and of times it
+ * took the node out (its statistics page as CSV). stop() answers the worst seen per node.
+ */
+function watchCluster(nodeBases, statsCsvUrl) {
+  const worst = nodeBases.map(() => ({
+    loopP99: 0,
+    loopMax: 0,
+    sockets: 0,
+    chkfail: 0,
+    chkdown: 0,
+    livezMs: 0,
+    healthzMs: 0,
+    checkMs: 0,
+  }));
+  // How long each node takes to answer a check of either route, as HAProxy would time it.
+  const timed = async (url) => {
+    const t = performance.now();
+    await fetch(url, { signal: AbortSignal.timeout(10_000) })
+      .then((r) => r.text())
+      .catch(() => '');
+    return performance.now() - t;
+  };
+  const sample = async () => {
+    await Promise.all(
+      nodeBases.map(async (base, i) => {
+        const healthBase = `http://127.0.0.1:${Number(new URL(base).port) + HEALTH_PORT_OFFSET}`;
+        const [livez, healthz, check] = await Promise.all([
+          timed(`${base}/livez`),
+          timed(`${base}/healthz`),
+          timed(`${healthBase}/livez`),
+        ]);
+        const w = worst[i];
+        w.livezMs = Math.max(w.livezMs, livez);
+        w.checkMs = Math.max(w.checkMs, check);
+        w.healthzMs = Math.max(w.healthzMs, healthz);
+        const m = await scrapeMetrics(base, METRICS_TOKEN).catch(() => null);
+        if (!m) return;
+        w.loopP99 = Math.max(w.loopP99, m.loopP99 || 0);
+        w.loopMax = Math.max(w.loopMax, m.loopMax || 0);
+        w.sockets = Math.max(w.sockets, m.sockets || 0);
+      }),
+    );
+    const csv = await fetch(statsCsvUrl, { signal: AbortSignal.timeout(5000) })
+      .then((r) => r.text())
+      .catch(() => '');
+    const [header, ...rows] = csv.replace(/^# /, '').trim().split('\n');
+    const cols = (header ?? '').split(',');
+    for (const row of rows) {
+      const f = Object.fromEntries(row.split(',').map((v, k) => [cols[k], v]));
+      const i = Number(/^node(\d+)$/.exec(f.svname ?? '')?.[1]) - 1;
+      if (!worst[i]) continue;
+      // Both are counters since HAProxy started: the last sample holds the run's totals.
+      worst[i].chkfail = Number(f.chkfail) || 0;
+      worst[i].chkdown = Number(f.chkdown) || 0;
+    }
+  };
+  let running = sample();
+  const timer = setInterval(() => {
+    running = running.then(sample);
+  }, SAMPLE_MS);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+      await sample();
+      return worst;
+    },
+  };
+}
 
 function percentile(hist, total, p) {
   const want = Math.ceil(total * p);
@@ -85,6 +164,7 @@ try {
   cluster = await startCluster({
     port: PORT,
     nodes: NODES,
+    statsPort: PORT + 20,
     databaseUrl,
     redisUrl: shared?.redisUrl ?? redis.url,
     ...(shared ? { redisKeyPrefix: shared.keyPrefix } : {}),
@@ -93,6 +173,7 @@ try {
     env: {
       DEMO_DATA: 'false',
       RATE_LIMIT_SCALE: '100000',
+      METRICS_TOKEN,
       WEB_DIST: path.join(os.tmpdir(), 'encore-herd-no-web'),
     },
   });
@@ -101,6 +182,8 @@ try {
     children.add(child);
     return child;
   });
+  const nodeBases = cluster.nodePorts.map((p) => `http://127.0.0.1:${p}`);
+  const watch = watchCluster(nodeBases, `http://127.0.0.1:${PORT + 20}/;csv`);
   const startAt = Date.now() + 2000;
   process.stderr.write(`herd: ${FANS} fans over ${SECONDS} s through ${cluster.url}...\n`);
   const answers = await Promise.all(
@@ -126,6 +209,7 @@ try {
     ),
   );
   const tookS = (Date.now() - startAt) / 1000;
+  const watched = await watch.stop();
   for (const p of procs) {
     p.kill();
     children.delete(p);
@@ -141,6 +225,16 @@ try {
         .map((l) => l.toFixed(1))
         .join(' ')}\n`,
   );
+  console.log(
+    '| node | event-loop p99, worst 5 s window | event-loop max | sockets at most | slowest /livez | slowest /healthz | slowest /livez on HEALTH_PORT | HAProxy: failed checks | taken out (UP to DOWN) |',
+  );
+  console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
+  watched.forEach((n, i) => {
+    console.log(
+      `| node${i + 1} | ${(n.loopP99 * 1000).toFixed(0)} ms | ${(n.loopMax * 1000).toFixed(0)} ms | ${n.sockets} | ${n.livezMs.toFixed(0)} ms | ${n.healthzMs.toFixed(0)} ms | ${n.checkMs.toFixed(0)} ms | ${n.chkfail} | ${n.chkdown} |`,
+    );
+  });
+  console.log('');
   console.log('| step | done | failed | p50 ms | p99 ms | max ms | failures by cause |');
   console.log('|---|---:|---:|---:|---:|---:|---|');
   for (const step of STEPS) {

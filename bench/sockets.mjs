@@ -44,7 +44,10 @@ const TOKEN = randomBytes(24).toString('hex');
 const fdLimit = Number(execFileSync('bash', ['-c', 'ulimit -n'], { encoding: 'utf8' }).trim());
 const perServer = Math.ceil(SOCKETS / SERVER_PROCS);
 const perClient = Math.ceil(SOCKETS / CLIENT_PROCS);
-if (Number.isFinite(fdLimit) && Math.max(perServer, perClient) > fdLimit - 1000) {
+// A server process needs about 50 descriptors besides its sockets (its PostgreSQL pool of 20, Redis,
+// the listening socket, stdio, libuv's own): 100 spare is the most sockets it can hold.
+const SPARE_FDS = 100;
+if (Number.isFinite(fdLimit) && Math.max(perServer, perClient) > fdLimit - SPARE_FDS) {
   process.stderr.write(
     `sockets: ${perServer} sockets per server process and ${perClient} per load generator need more ` +
       `descriptors than a process may open (ulimit -n ${fdLimit}): raise the limit, or use more ` +

@@ -18,9 +18,17 @@ export function ensureHaproxy() {
   if (res.status !== 0) throw new Error('could not install haproxy (see above)');
 }
 
-/** The balancer's configuration: health checks on /healthz, WebSocket tunnels kept for an hour. */
+/**
+ * Each node answers the balancer's checks on its own port (HEALTH_PORT, the node's port plus this):
+ * a check sent to the fans' port waited in its accept queue behind a herd (platform/liveness-port.ts).
+ */
+export const HEALTH_PORT_OFFSET = 40;
+
+/** The balancer's configuration: liveness checks on /livez, WebSocket tunnels kept for an hour. */
 export function haproxyConfig({ port, nodePorts, statsPort, maxconn = 200_000 }) {
-  const servers = nodePorts.map((p, i) => `  server node${i + 1} 127.0.0.1:${p} check`).join('\n');
+  const servers = nodePorts
+    .map((p, i) => `  server node${i + 1} 127.0.0.1:${p} check port ${p + HEALTH_PORT_OFFSET}`)
+    .join('\n');
   return `global
   maxconn ${maxconn}
   log stderr format raw local0 warning
@@ -49,11 +57,14 @@ backend encore
   # Long-lived sockets: the node with the fewest open connections takes the next one. No stickiness:
   # every node can serve every fan (sessions in PostgreSQL, the bus and limits in Redis).
   balance leastconn
-  # Liveness: a node that answers /healthz at all is alive. 503 (degraded: Redis or PostgreSQL
-  # unreachable) is shared by every node alike, and taking them all out would turn a short outage
-  # of a shared part into a full one; a dead or hung node does not answer and leaves.
-  option httpchk GET /healthz
-  http-check expect rstatus ^[2-5][0-9][0-9]$
+  # Liveness: /livez on the node's HEALTH_PORT answers from the process alone (no database, no Redis),
+  # on a socket whose accept queue holds only checks. A shared part's outage (/healthz 503 "degraded")
+  # is the same on every node, and taking them all out would turn it into a full outage; and a check
+  # on the fans' port waited behind a doors-open herd's connections in the node's accept queue (1 to
+  # 3 s while the event loop turned every 40 ms), so busy, live nodes left the pool and their sockets
+  # were cut (docs/benchmarks.md, the herd). A dead or hung node does not answer and leaves.
+  option httpchk GET /livez
+  http-check expect status 200
   # A node that fails two checks (1 s apart) leaves; its sockets are cut at once so that clients
   # reconnect to a live node instead of waiting on a dead one.
   default-server inter 1s fall 2 rise 2 on-marked-down shutdown-sessions
@@ -112,7 +123,12 @@ export async function startCluster({
   function startNode(i) {
     const child = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts')], {
       cwd: root,
-      env: { ...process.env, ...shared, PORT: String(nodePorts[i]) },
+      env: {
+        ...process.env,
+        ...shared,
+        PORT: String(nodePorts[i]),
+        HEALTH_PORT: String(nodePorts[i] + HEALTH_PORT_OFFSET),
+      },
       stdio: log === 'inherit' ? ['ignore', 'inherit', 'inherit'] : 'ignore',
     });
     child.exited = new Promise((resolve) => child.once('exit', resolve));

@@ -30,6 +30,22 @@ describe('platform', () => {
     expect(res.json().status).toBe('ok');
   });
 
+  it('GET /livez answers from the process alone: with the database gone /healthz is 503, /livez 200', async () => {
+    // The balancer checks /livez: a shared part's outage must not take every node out at once.
+    const own = await createTestContext();
+    try {
+      await own.db.destroy();
+      const health = await own.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(503);
+      expect(health.json().failing).toContain('database');
+      const live = await own.app.inject({ method: 'GET', url: '/livez' });
+      expect(live.statusCode).toBe(200);
+      expect(live.json()).toEqual({ status: 'ok' });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('serves the OpenAPI document built from the route schemas at /docs', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/docs/json' });
     expect(res.statusCode).toBe(200);

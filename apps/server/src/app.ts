@@ -191,6 +191,10 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   retention.start();
   app.addHook('onClose', async () => retention.stop());
 
+  // Liveness: the process answers, with no I/O behind it, so that a shared part's outage (which
+  // /healthz reports) never takes every node out of a balancer at once. The balancer checks it on
+  // HEALTH_PORT (platform/liveness-port.ts), away from the fans' accept queue.
+  app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
     const failing = await failingParts(db, redis);
     // Missing media is not unhealthy (the app serves everything else); /media answers 503 meanwhile.

@@ -27,6 +27,11 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /**
+   * A second port answering only GET /livez, for the balancer's checks: its connections do not wait
+   * in the main port's accept queue behind a doors-open herd (platform/liveness-port.ts). Unset: none.
+   */
+  HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -190,6 +195,8 @@ export type Config = {
   env: 'development' | 'production' | 'test';
   /** Prometheus scrapes of /metrics (platform/metrics.ts); null: not served. */
   metrics: { token: string } | null;
+  /** HEALTH_PORT: the liveness port, if any. */
+  healthPort: number | undefined;
   redisKeyPrefix: string;
   port: number;
   host: string;
@@ -329,6 +336,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX,
     port: e.PORT,
     host: e.HOST,
+    healthPort: e.HEALTH_PORT,
     dataDir: path.resolve(e.DATA_DIR),
     uploads: {
       dir: path.resolve(e.DATA_DIR, 'uploads'),

@@ -9,6 +9,7 @@ import {
   migrateToLatest,
   openDatabase,
 } from './db/database.ts';
+import { closeLiveness, listenLiveness } from './platform/liveness-port.ts';
 import { DEMO_ACCOUNTS, seedDemo } from './seed/demo-seed.ts';
 
 let config: ReturnType<typeof parseConfig>;
@@ -53,14 +54,18 @@ app.addHook('onClose', async () => {
   await database.close();
 });
 
+let liveness: Awaited<ReturnType<typeof listenLiveness>> | null = null;
 // On SIGTERM/SIGINT: stop accepting, finish in-flight requests, close the database; 10 s at most.
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'shutting down after an error');
   else app.log.info({ signal }, 'shutting down');
+  // The balancer's check fails first, so that no new fan is sent here while the rest closes.
+  if (liveness) await closeLiveness(liveness);
   await app.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
+if (config.healthPort) liveness = await listenLiveness(config.healthPort, config.host);
 const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
 const lines = [
   '',

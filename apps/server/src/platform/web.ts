@@ -6,7 +6,7 @@ import type { Show } from '@encore/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 
-const API_PREFIXES = ['/thor/', '/dev/', '/docs', '/media/', '/realtime', '/healthz'];
+const API_PREFIXES = ['/thor/', '/dev/', '/docs', '/media/', '/realtime', '/healthz', '/livez'];
 
 /**
  * The web app's own routes (apps/web/src/app/app-routes.tsx). Any other path still gets the app, which
