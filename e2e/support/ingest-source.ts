@@ -138,8 +138,11 @@ export async function feedShow(base: string, slug: string, goLive = true): Promi
 // suite's fixture stops them when the test ends.
 const copies = new Map<string, ChildProcess>();
 
-/** The journeys that push their own shows' feeds (the ingest journey): their copies are left alone. */
-const SELF_FED = /ingest\.watching\.spec\.ts$/;
+/**
+ * The journeys that push their own shows' feeds (ingest.watching.spec.ts, ingest-dash-mosaic...):
+ * their copies are left alone; a second encoder would have its keys rotated away by theirs.
+ */
+const SELF_FED = /\/ingest(-[\w-]+)?\.watching\.spec\.ts$/;
 
 /** Feeds a journey's copy of the demo show from its own encoders (E2E_SOURCE=ingest only). */
 export async function feedCopy(slug: string, specFile: string): Promise<void> {
