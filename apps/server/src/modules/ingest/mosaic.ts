@@ -13,11 +13,13 @@ const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 const INPUT_TIMEOUT_US = 3_000_000;
 /**
  * How each angle is opened: ffmpeg opens inputs one after the other, and by default probes an RTMP
- * feed for about 4 s (its frame rate from 20-odd frames, at 15 fps); six angles then took longer than
- * the packager waits for a first frame (20 s), and the six-angle mosaic never started. Half a second
- * finds the FLV's streams; the frame rate is not needed (the fps filter sets the mosaic's).
+ * feed for about 4 s (its frame rate from 20-odd frames); six angles then took longer than the
+ * packager waits for a first frame (20 s), and the six-angle mosaic never started. Without the frame
+ * rate probe (the fps filter sets the mosaic's) an angle opens as its first keyframe arrives, about
+ * 1 s; the cap is above a 2 s GOP, since the engine sends a new player's video from a keyframe
+ * (0.5 s found the audio alone, and the graph's video input then matched no stream).
  */
-export const INPUT_PROBE = ['-analyzeduration', '500000', '-fpsprobesize', '0'];
+export const INPUT_PROBE = ['-analyzeduration', '2500000', '-fpsprobesize', '0'];
 /** A mosaic run that failed is composed again after this, while its angles are on air. */
 const RETRY_MS = 5000;
 
