@@ -1,6 +1,7 @@
 // `npm run demo:encoder -- <show slug> [--angles N] [--url http://localhost:8080] [--rtmp rtmp://host:1935/live/]
-//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10] [--captions] [--reconnect]` (or signals: USR1
-//  drops, USR2 restores)
+//  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10] [--captions] [--reconnect]
+//  [--size 426x240 --fps 30 --kbps 600] [--first-size 1280x720 --first-fps 15 --first-kbps 2500]
+//  [--uhd [--uhd-fps 5]]` (or signals: USR1 drops, USR2 restores)
 //
 // A synthetic broadcast truck (README "Live ingest"): signs in as the demo host, turns live ingest on
 // for the show (idempotent), takes each angle's stream key (made now, or rotated: a key is shown
@@ -9,6 +10,9 @@
 // a tone of its own pitch. --drop-angle makes one encoder drop and come back (encoder faults).
 // --captions plays the captioning service too: a line in each of the show's caption languages every
 // 3 s, with the clock in it, through the host's live-caption API (what a fan's caption menu shows).
+// --first-* give angle 1 its own picture (the one a fan starts on: a 720p source under the show's
+// ladder gives the demo's quality menu); --uhd also pushes the show's 4K view (`stream4k`, 3840x2160
+// at --uhd-fps), which costs a core at any real frame rate, so only when asked.
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 
@@ -28,6 +32,13 @@ const { values, positionals } = parseArgs({
     'drop-after': { type: 'string', default: '0' },
     'drop-for': { type: 'string', default: '10' },
     size: { type: 'string', default: '426x240' },
+    fps: { type: 'string', default: '30' },
+    kbps: { type: 'string', default: '600' },
+    'first-size': { type: 'string' },
+    'first-fps': { type: 'string' },
+    'first-kbps': { type: 'string' },
+    uhd: { type: 'boolean', default: false },
+    'uhd-fps': { type: 'string', default: '5' },
     captions: { type: 'boolean', default: false },
     reconnect: { type: 'boolean', default: false },
   },
@@ -63,8 +74,10 @@ async function api(method, path, token, body) {
  * RTCSTART, in ms), plus each frame's time: a camera's honest capture time, whatever ffmpeg's start-up
  * took. The frames' timestamps start at zero again after the drawing (what the RTMP feed carries).
  */
-export function angleFilter(n, startMs, size) {
-  const [w] = size.split('x').map(Number);
+export function angleFilter(n, startMs, size, label = `CAM ${n}`) {
+  const [w, h] = size.split('x').map(Number);
+  // Text in proportion to the picture (28 px on 240 lines), so a 4K frame's label reads as a 240p one's.
+  const scale = Math.max(1, h / 240);
   const box = Math.max(6, Math.floor((w - 20) / BITS));
   const midnight = Math.floor(startMs / 86_400_000) * 86_400;
   const bars = Array.from({ length: BITS }, (_, i) => {
@@ -76,15 +89,47 @@ export function angleFilter(n, startMs, size) {
     "setpts='PTS+RTCSTART/1000'",
     `drawbox=x=6:y=0:w=${BITS * box + 8}:h=${box + 6}:color=black:t=fill`,
     ...bars,
-    `drawtext=fontfile=${FONT}:text='CAM ${n}':fontsize=28:fontcolor=white:borderw=2:bordercolor=black:x=12:y=${box + 14}`,
-    `drawtext=fontfile=${FONT}:text='%{pts\\:hms\\:-${midnight}} UTC':fontsize=22:fontcolor=yellow:box=1:boxcolor=black@0.7:boxborderw=4:x=12:y=h-34`,
+    `drawtext=fontfile=${FONT}:text='${label}':fontsize=${Math.round(28 * scale)}:fontcolor=white:borderw=2:bordercolor=black:x=12:y=${box + 14}`,
+    `drawtext=fontfile=${FONT}:text='%{pts\\:hms\\:-${midnight}} UTC':fontsize=${Math.round(22 * scale)}:fontcolor=yellow:box=1:boxcolor=black@0.7:boxborderw=4:x=12:y=h-${Math.round(34 * scale)}`,
     'setpts=PTS-STARTPTS',
   ].join(',');
 }
 
-function encoderArgs(n, url, size) {
-  const startMs = Date.now();
+/** What one feed pushes: angle n's picture, or the 4K view's. */
+function pictureOf(n, stream) {
+  if (stream === 'stream4k') {
+    // Drawn small and scaled up (as the demo media's low-res looks): a 4K test pattern costs too much.
+    const fps = values['uhd-fps'];
+    return {
+      label: '4K',
+      size: '3840x2160',
+      fps,
+      kbps: '4000',
+      cbr: false,
+      source: `testsrc2=size=480x270:rate=${fps},scale=3840:2160:flags=neighbor`,
+    };
+  }
+  const first = n === 1;
+  const size = (first && values['first-size']) || values.size;
+  const fps = (first && values['first-fps']) || values.fps;
+  // A rate of its own is held steady (CBR, as broadcast encoders send): the player's low-bandwidth
+  // check compares the measured link with the rung's bandwidth, which a near-still test picture would
+  // otherwise leave far under its nominal rate.
+  const own = first && values['first-kbps'];
   const look = LOOKS[(n - 1) % LOOKS.length];
+  return {
+    label: `CAM ${n}`,
+    size,
+    fps,
+    kbps: own || values.kbps,
+    cbr: Boolean(own),
+    source: `${look}=size=${size}:rate=${fps}`,
+  };
+}
+
+function encoderArgs(n, url, picture) {
+  const startMs = Date.now();
+  const kbps = Number(picture.kbps);
   return [
     '-hide_banner',
     '-loglevel',
@@ -93,23 +138,36 @@ function encoderArgs(n, url, size) {
     '-f',
     'lavfi',
     '-i',
-    `${look}=size=${size}:rate=30`,
+    picture.source,
     '-f',
     'lavfi',
     '-i',
     `sine=frequency=${220 * (n + 1)}:sample_rate=48000`,
     '-vf',
-    angleFilter(n, startMs, size),
+    angleFilter(n, startMs, picture.size, picture.label),
     '-c:v',
     'libx264',
     '-preset',
     'ultrafast',
     '-tune',
     'zerolatency',
+    // A keyframe a second at any frame rate: the packager cuts 1 s segments.
     '-g',
-    '30',
+    String(Math.round(Number(picture.fps))),
     '-b:v',
-    '600k',
+    `${kbps}k`,
+    ...(picture.cbr
+      ? [
+          '-minrate',
+          `${kbps}k`,
+          '-maxrate',
+          `${kbps}k`,
+          '-bufsize',
+          `${kbps}k`,
+          '-x264-params',
+          'nal-hrd=cbr',
+        ]
+      : []),
     '-pix_fmt',
     'yuv420p',
     '-c:a',
@@ -138,8 +196,13 @@ const enabled = await api(
   current ? { ladder: current.ladder } : {},
 );
 const fresh = new Map(enabled.new_keys.map((k) => [k.stream, k.key]));
-const angles = enabled.status.keys.map((k) => k.stream).filter((s) => s.startsWith('mix-stream'));
+const streams = enabled.status.keys.map((k) => k.stream);
+const angles = streams.filter((s) => s.startsWith('mix-stream'));
 const count = Math.min(Number(values.angles), angles.length);
+// The 4K view, when asked for and the show has one, is fed last (number count + 1).
+const feeds = angles.slice(0, count);
+if (values.uhd && streams.includes('stream4k')) feeds.push('stream4k');
+else if (values.uhd) console.error(`--uhd: ${slug} has no 4K view (stream4k); pushing the angles only.`);
 const rtmpBase = (values.rtmp ?? enabled.status.rtmp_url).replace(/\/?$/, '/');
 const children = new Set();
 let stopping = false;
@@ -153,7 +216,8 @@ async function keyOf(stream) {
 }
 
 function start(n, key) {
-  const child = spawn('ffmpeg', encoderArgs(n, `${rtmpBase}${key}`, values.size), {
+  const picture = pictureOf(n, feeds[n - 1]);
+  const child = spawn('ffmpeg', encoderArgs(n, `${rtmpBase}${key}`, picture), {
     stdio: ['ignore', 'inherit', 'pipe'],
   });
   // ffmpeg names its output URL in errors: keys never reach a terminal or a log.
@@ -187,8 +251,9 @@ function start(n, key) {
 }
 
 const keys = [];
-for (let i = 0; i < count; i++) keys.push(await keyOf(angles[i]));
-console.log(`Pushing ${count} angle(s) of ${slug} to ${rtmpBase}<key> (Ctrl-C stops).`);
+for (const stream of feeds) keys.push(await keyOf(stream));
+const uhd = feeds.length > count ? ' and its 4K view' : '';
+console.log(`Pushing ${count} angle(s)${uhd} of ${slug} to ${rtmpBase}<key> (Ctrl-C stops).`);
 const running = keys.map((k, i) => start(i + 1, k));
 
 // SIGUSR1 drops the encoder of --drop-angle (default 1), SIGUSR2 brings it back: the e2e journey

@@ -7,7 +7,8 @@ import type { FullConfig } from '@playwright/test';
 // `E2E_SOURCE=ingest` (npm run test:e2e:ingest): the watching journeys run unchanged against a demo
 // show fed by live ingest instead of the demo loop. This global setup, after Playwright started the
 // e2e server, makes `encore-live` a live-ingest show, starts the demo encoder pushing every angle
-// (426x240, x264 ultrafast, a keyframe a second) with its captioning service, and presses Go live
+// (angle 1 at 720p under the demo's ladder, the others 426x240 at 15 fps; x264 ultrafast, a keyframe a
+// second) and the 4K view, with its captioning service, and presses Go live
 // through the host API; the teardown stops the encoder. docs/media.md section 9 has the results.
 
 export const INGEST_SOURCE = process.env.E2E_SOURCE === 'ingest';
@@ -43,8 +44,27 @@ async function until(what: string, ms: number, check: () => Promise<boolean>): P
   throw new Error(`ingest source: ${what} within ${ms / 1000} s`);
 }
 
+/**
+ * The demo show's picture: angle 1, where a fan starts, as the demo loop's 720p (CBR at the demo's
+ * 2500 kb/s, so the low-bandwidth banner sees a rung a slow link cannot carry) under the demo's
+ * 480p/360p ladder (scripts/media/plan.mjs), so the quality menu is the demo's; the 4K view at 2160p;
+ * the other angles small and at 15 fps (1 s keyframes either way), which no journey looks at closely.
+ */
+const DEMO_PICTURE = ['--first-size', '1280x720', '--first-kbps', '2500', '--uhd', '--uhd-fps', '5'];
+/** The demo's angle ladder below its 720p (scripts/media/plan.mjs ANGLE_LADDER). */
+const DEMO_LADDER = [
+  { name: '480p', height: 480, video_kbps: 1200 },
+  { name: '360p', height: 360, video_kbps: 700 },
+];
+
 /** The demo encoder pushing `angles` angles of `slug` (and posting live captions) to the e2e server. */
-export function demoEncoder(base: string, slug: string, angles: number, captions: boolean): ChildProcess {
+export function demoEncoder(
+  base: string,
+  slug: string,
+  angles: number,
+  captions: boolean,
+  picture: string[] = [],
+): ChildProcess {
   return spawn(
     process.execPath,
     [
@@ -56,6 +76,9 @@ export function demoEncoder(base: string, slug: string, angles: number, captions
       base,
       '--rtmp',
       `rtmp://127.0.0.1:${RTMP_PORT}/live/`,
+      '--fps',
+      '15',
+      ...picture,
       ...(captions ? ['--captions'] : []),
       // A real encoder reconnects when a loaded node drops its feed; the player resumes on its own.
       '--reconnect',
@@ -65,22 +88,26 @@ export function demoEncoder(base: string, slug: string, angles: number, captions
 }
 
 /**
- * Makes `slug` a live-ingest show (passthrough: the 240p source is the only rung) and pushes its
- * angles; with `goLive`, presses Go live and answers once fans' video data names the live origin.
+ * Makes `slug` a live-ingest show and pushes its streams; with `goLive` (the demo show), as the demo
+ * loop plays it (DEMO_PICTURE, DEMO_LADDER), presses Go live and answers once fans' video data names
+ * the live origin. Without (a journey's copy): 240p angles passed through, the cheapest feed.
  */
 export async function feedShow(base: string, slug: string, goLive = true): Promise<ChildProcess> {
   const login = await call(base, 'POST', '/thor/auth/email_login/', null, HOST);
   const token = String(login.json.key);
-  const enabled = await call(base, 'PUT', `/thor/host/shows/${slug}/ingest/`, token, { ladder: [] });
+  const ladder = goLive ? DEMO_LADDER : [];
+  const enabled = await call(base, 'PUT', `/thor/host/shows/${slug}/ingest/`, token, { ladder });
   if (enabled.status !== 200) throw new Error(`ingest source: PUT ingest ${enabled.status}`);
   const status = enabled.json.status as { keys: { stream: string }[] };
   const angles = status.keys.filter((k) => k.stream.startsWith('mix-stream')).length;
-  const encoder = demoEncoder(base, slug, angles, true);
+  const uhd = goLive && status.keys.some((k) => k.stream === 'stream4k');
+  const encoder = demoEncoder(base, slug, angles, true, goLive ? DEMO_PICTURE : []);
+  const feeds = angles + (uhd ? 1 : 0);
   try {
-    await until(`${angles} healthy angles`, 90_000, async () => {
+    await until(`${feeds} healthy feeds`, 90_000, async () => {
       const res = await call(base, 'GET', `/thor/host/shows/${slug}/ingest/`, token);
-      const list = (res.json.angles ?? []) as { healthy: boolean }[];
-      return list.filter((a) => a.healthy).length >= angles;
+      const list = (res.json.angles ?? []) as { stream: string; healthy: boolean }[];
+      return list.filter((a) => a.healthy).length >= feeds;
     });
     if (!goLive) return encoder;
     const live = await call(base, 'POST', `/thor/host/shows/${slug}/ingest/go-live/`, token);
@@ -111,8 +138,11 @@ export async function feedShow(base: string, slug: string, goLive = true): Promi
 // suite's fixture stops them when the test ends.
 const copies = new Map<string, ChildProcess>();
 
-/** The journeys that push their own shows' feeds (the ingest journey): their copies are left alone. */
-const SELF_FED = /ingest\.watching\.spec\.ts$/;
+/**
+ * The journeys that push their own shows' feeds (ingest.watching.spec.ts, ingest-dash-mosaic...):
+ * their copies are left alone; a second encoder would have its keys rotated away by theirs.
+ */
+const SELF_FED = /\/ingest(-[\w-]+)?\.watching\.spec\.ts$/;
 
 /** Feeds a journey's copy of the demo show from its own encoders (E2E_SOURCE=ingest only). */
 export async function feedCopy(slug: string, specFile: string): Promise<void> {

@@ -96,9 +96,13 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
   for (const { run, span } of runs) {
     if (span.end < fromMs) continue;
     const sets: string[] = [];
+    // As the HLS multivariant playlist (playableRungs): a ladder rung not below the source repeats it.
+    const source = run.reps.find((r) => r.kind === 'video' && r.name === 'source')?.height ?? null;
+    const repeats = (r: LiveDashRep) =>
+      r.kind === 'video' && r.name !== 'source' && source !== null && r.height !== null && r.height >= source;
     for (const kind of ['video', 'audio'] as const) {
       const reps = run.reps
-        .filter((r) => r.kind === kind)
+        .filter((r) => r.kind === kind && !repeats(r))
         .sort((a, b) => b.bandwidth - a.bandwidth)
         .map((r) => representation(epoch, run, r, from, span.start))
         .filter((r) => r !== '');

@@ -39,6 +39,18 @@ export const LiveStreamIndex = z.object({
 });
 export type LiveStreamIndex = z.infer<typeof LiveStreamIndex>;
 
+/**
+ * The rungs a player is offered: those with segments, less a ladder rung that is not below the
+ * source's height. The packager never scales up (a 480p rung of a 240p feed is 240p again), so such
+ * a rung only repeats the source: a fan's quality menu would list one picture two or three times.
+ */
+export function playableRungs(rungs: readonly LiveRung[]): LiveRung[] {
+  const listed = rungs.filter((r) => r.segments.length > 0);
+  const source = listed.find((r) => r.name === 'source')?.height ?? null;
+  if (source === null) return listed;
+  return listed.filter((r) => r.name === 'source' || r.height === null || r.height < source);
+}
+
 export const indexFile = (liveDir: string, slug: string, stream: string) =>
   path.join(liveDir, slug, stream, 'index.json');
 

@@ -2,7 +2,13 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
-import { type LiveIndexReader, type LiveRung, type LiveSegment, liveSegmentFile } from './live-index.ts';
+import {
+  type LiveIndexReader,
+  type LiveRung,
+  type LiveSegment,
+  liveSegmentFile,
+  playableRungs,
+} from './live-index.ts';
 import { type ReairingClock, reairingView } from './live-reairing.ts';
 import { quoted } from './live-window.ts';
 import { SUBTITLE_GROUP, subtitleMedia } from './master-playlist.ts';
@@ -111,7 +117,7 @@ export function liveOriginRoutes(opts: LiveOriginOptions): FastifyPluginAsyncZod
       async (req, reply) => {
         const { slug, stream } = req.params;
         const index = await opts.indexes.get(slug, stream);
-        const rungs = (index?.rungs ?? []).filter((r) => r.segments.length > 0);
+        const rungs = playableRungs(index?.rungs ?? []);
         if (rungs.length === 0) throw notOnAir();
         const query = tokenSuffix(req.query.token, '?');
         const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];

@@ -1,6 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { LadderRung } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createShow } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
@@ -49,15 +50,19 @@ function fakePackager(started: PackagerOptions[], stopped: string[]) {
   };
 }
 
-async function ingestShow(state: 'pending' | 'ended' = 'pending') {
+async function ingestShow(
+  state: 'pending' | 'ended' = 'pending',
+  stream = 'mix-stream1',
+  ladder: LadderRung[] = [],
+) {
   const show = await createShow(t.db);
   const repo = createIngestRepo(t.db);
-  await repo.enable(show.id, []);
+  await repo.enable(show.id, ladder);
   if (state === 'ended') await repo.transition(show.id, ['pending'], 'ended', new Date());
   const key = makeStreamKey();
   await repo.insertStreamIfMissing({
     show_id: show.id,
-    stream: 'mix-stream1',
+    stream,
     key_id: key.keyId,
     key_hash: key.hash,
     key_hint: key.hint,
@@ -184,5 +189,28 @@ describe('feed registry', () => {
     ]);
     await feeds.endShow(show.id, show.slug, ['mix-stream1']);
     expect(feeds.pushedHealth()).toEqual([]);
+  });
+
+  it("packages an angle with the show's ladder, the 4K view passed through alone", async () => {
+    const ladder: LadderRung[] = [
+      { name: '480p', height: 480, video_kbps: 1200 },
+      { name: '360p', height: 360, video_kbps: 700 },
+    ];
+    const started: PackagerOptions[] = [];
+    for (const stream of ['mix-stream1', 'stream4k']) {
+      const { repo, key } = await ingestShow('pending', stream, ladder);
+      const feeds = createFeedRegistry({
+        repo,
+        liveDir,
+        playUrl: (n) => n,
+        log: { info() {}, warn() {} },
+        startPackager: fakePackager(started, []),
+      });
+      expect((await feeds.authorizePublish(key.key)).ok).toBe(true);
+    }
+    expect(started.map((s) => [s.stream, s.ladder.map((r) => r.name)])).toEqual([
+      ['mix-stream1', ['480p', '360p']],
+      ['stream4k', []],
+    ]);
   });
 });

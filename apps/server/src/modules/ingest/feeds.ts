@@ -55,6 +55,15 @@ export type FeedRegistryDeps = {
 const feedKey = (showId: number, stream: string) => `${showId}:${stream}`;
 
 /**
+ * The rungs packaged beside a pushed stream's source: the show's ladder, except for the 4K view, which
+ * is passed through alone. A fan opens it to watch 2160p (the player starts it at its 4K level and
+ * offers no Auto, viewing section 3), as the demo's single-rung 4K; scaling a 2160p feed down would
+ * decode 4K for renditions nobody in that view is offered.
+ */
+const ladderOf = (stream: string, ladder: LadderRung[]): LadderRung[] =>
+  stream === 'stream4k' ? [] : ladder;
+
+/**
  * The encoders on air (one ingest node): who may publish, the packager of each publish, and the
  * figures and problems of every pushed stream. Keys are checked here, in constant time, and never
  * logged: a log line names the show and stream, never the key.
@@ -192,7 +201,7 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
           liveDir: deps.liveDir,
           slug: row.slug,
           stream: row.stream,
-          ladder: (row.ladder ?? []) as LadderRung[],
+          ladder: ladderOf(row.stream, (row.ladder ?? []) as LadderRung[]),
           mediaKey: Buffer.from(row.media_key, 'hex'),
           iv: Buffer.from(row.media_iv.replace(/^0x/, ''), 'hex'),
           log: deps.log,

@@ -11,6 +11,17 @@ const REFERENCE = { width: 1920, height: 1080 };
 const FONT = '/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf';
 /** A dropped input ends after this without data: its tile then shows the slate (overlay eof pass). */
 const INPUT_TIMEOUT_US = 3_000_000;
+/**
+ * How each angle is opened: ffmpeg opens inputs one after the other, and by default probes an RTMP
+ * feed for about 4 s (its frame rate from 20-odd frames); six angles then took longer than the
+ * packager waits for a first frame (20 s), and the six-angle mosaic never started. Without the frame
+ * rate probe (the fps filter sets the mosaic's) an angle opens as its first keyframe arrives, about
+ * 1 s; the cap is above a 2 s GOP, since the engine sends a new player's video from a keyframe
+ * (0.5 s found the audio alone, and the graph's video input then matched no stream).
+ */
+export const INPUT_PROBE = ['-analyzeduration', '2500000', '-fpsprobesize', '0'];
+/** A mosaic run that failed is composed again after this, while its angles are on air. */
+const RETRY_MS = 5000;
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 /** A label as drawtext takes it inside quotes: letters, digits, spaces and a few marks, nothing to escape. */
@@ -65,7 +76,8 @@ export function mosaicArgs(
     if (!feed) return;
     const t = tileOf(b);
     const k = next++;
-    args.push('-use_wallclock_as_timestamps', '1', '-rw_timeout', String(INPUT_TIMEOUT_US), '-i', feed.input);
+    args.push('-use_wallclock_as_timestamps', '1', '-rw_timeout', String(INPUT_TIMEOUT_US), ...INPUT_PROBE);
+    args.push('-i', feed.input);
     if (feed.audio && audio === null) audio = k;
     filters.push(
       `[${k}:v]setpts=PTS-${since},fps=${fps},scale=${t.w}:${t.h}:force_original_aspect_ratio=decrease,` +
@@ -111,6 +123,8 @@ export type MosaicDeps = {
   startPackager?: (opts: PackagerOptions) => Promise<Packager>;
   /** Angles come and go in bursts (an encoder's reconnect): wait this long before recomposing. */
   settleMs?: number;
+  /** A failed run is composed again after this (RETRY_MS). */
+  retryMs?: number;
 };
 
 /**
@@ -125,6 +139,8 @@ export function createMosaics(deps: MosaicDeps) {
   const chains = new Map<string, Promise<void>>();
   const timers = new Map<string, NodeJS.Timeout>();
   const ended = new Set<string>();
+  /** Each show's latest reading of its angles on air, for a retry. */
+  const onAirOf = new Map<string, () => OnAirFeed[]>();
   let closed = false;
   const id = (slug: string, stream: string) => `${slug}/${stream}`;
 
@@ -184,7 +200,11 @@ export function createMosaics(deps: MosaicDeps) {
       onExit: (problem) => {
         compositor.kill('SIGKILL');
         if (problem) deps.log.warn({ slug, stream, problem, tail: tail.slice(-600) }, 'live mosaic stopped');
-        if (running.get(key) === entry) running.delete(key);
+        if (running.get(key) !== entry) return;
+        running.delete(key);
+        // A run that failed by itself (not stopped here) is tried again while its angles are on air;
+        // otherwise the mosaic would stay off until an angle came or went.
+        if (problem) schedule(slug, deps.retryMs ?? RETRY_MS);
       },
     });
     deps.log.info({ slug, stream, angles: urls.length }, 'live mosaic composed');
@@ -201,18 +221,24 @@ export function createMosaics(deps: MosaicDeps) {
     }
   }
 
+  function schedule(slug: string, ms: number): void {
+    const onAir = onAirOf.get(slug);
+    if (closed || ended.has(slug) || !onAir) return;
+    clearTimeout(timers.get(slug));
+    timers.set(
+      slug,
+      setTimeout(() => {
+        timers.delete(slug);
+        void update(slug, onAir());
+      }, ms),
+    );
+  }
+
   return {
     /** The angles on air of a show changed: recompose its mosaics once they settle. */
     changed(slug: string, onAir: () => OnAirFeed[]): void {
-      if (closed) return;
-      clearTimeout(timers.get(slug));
-      timers.set(
-        slug,
-        setTimeout(() => {
-          timers.delete(slug);
-          void update(slug, onAir());
-        }, deps.settleMs ?? 1500),
-      );
+      onAirOf.set(slug, onAir);
+      schedule(slug, deps.settleMs ?? 1500);
     },
 
     /** End show: every mosaic closes its last segment and its playlists end. */
