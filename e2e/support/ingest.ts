@@ -124,3 +124,70 @@ export async function steadyEncoderLag(page: Page): Promise<number> {
     .toBeLessThan(80);
   return last;
 }
+
+/**
+ * encoderClock for a picture the page cannot read back: an EME-protected video draws nothing on a
+ * canvas, so the burned-in clock is read from a screenshot of the player instead. The player's overlay
+ * (the unmute button) may cover the least significant boxes, so the lowest `hidden` bits are not read
+ * (the clock is then known to 2^hidden ms). Assumes the picture fills the element (16:9).
+ */
+export async function encoderClockShown(page: Page, hidden = 6) {
+  const video = page.getByTestId('player-video');
+  const before = await onPicture(video);
+  const png = (await video.screenshot()).toString('base64');
+  const after = await onPicture(video);
+  return page
+    .evaluate(
+      async ({ png, width, hidden }) => {
+        type Ctx = {
+          drawImage(v: unknown, x: number, y: number): void;
+          getImageData(x: number, y: number, w: number, h: number): { data: Uint8ClampedArray };
+        };
+        type Img = { src: string; width: number; height: number; decode(): Promise<void> };
+        const g = globalThis as unknown as {
+          Image: new () => Img;
+          document: {
+            createElement(t: string): { width: number; height: number; getContext(k: string): Ctx };
+          };
+        };
+        const img = new g.Image();
+        img.src = `data:image/png;base64,${png}`;
+        await img.decode();
+        const canvas = g.document.createElement('canvas');
+        canvas.width = img.width;
+        canvas.height = img.height;
+        const ctx = canvas.getContext('2d');
+        ctx.drawImage(img, 0, 0);
+        const scale = img.width / width;
+        const BITS = 24;
+        const box = Math.max(6, Math.floor((width - 20) / BITS));
+        let value = 0;
+        for (let i = hidden; i < BITS; i++) {
+          const x = Math.round((10 + i * box + Math.floor((box - 2) / 2)) * scale);
+          const y = Math.round((4 + Math.floor((box - 2) / 2)) * scale);
+          const [r = 0, gr = 0, b = 0] = ctx.getImageData(x, y, 1, 1).data;
+          if ((r + gr + b) / 3 > 128) value += 2 ** i;
+        }
+        return value;
+      },
+      { png, width: before.width, hidden },
+    )
+    .then((value) => {
+      const mod = 2 ** 24;
+      const now = (before.now + after.now) / 2;
+      const lag = ((now % mod) - value + mod) % mod;
+      const burned = now - lag;
+      return { lag, dateGap: (before.shownAt + after.shownAt) / 2 - burned };
+    });
+}
+
+/** The picture's width and the date the player gives the frame on screen, with the time of asking. */
+const onPicture = (video: ReturnType<Page['getByTestId']>) =>
+  video.evaluate((el: unknown) => {
+    const v = el as { videoWidth: number; currentTime: number; dataset: { clockOffset?: string } };
+    return {
+      width: v.videoWidth,
+      shownAt: Number(v.dataset.clockOffset) + v.currentTime * 1000,
+      now: Date.now(),
+    };
+  });

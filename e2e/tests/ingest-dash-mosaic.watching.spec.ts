@@ -1,7 +1,15 @@
 import { scheduleShow } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { broadcast, type Encoder, hostKey, startDemoEncoder } from '../support/ingest.ts';
-import { currentTime, fanWith, onVideo, showWithSources, waitPlaying, watch } from '../support/watching.ts';
+import { broadcast, type Encoder, encoderClockShown, hostKey, startDemoEncoder } from '../support/ingest.ts';
+import {
+  currentTime,
+  fanWith,
+  lag,
+  onVideo,
+  showWithSources,
+  waitPlaying,
+  watch,
+} from '../support/watching.ts';
 
 // Issue 11: a DASH show fed by a real encoder plays its live CENC DASH (docs/media.md 9.1) in the
 // web player: Shaka Player with EME, ClearKey from Encore's licence (this Chromium has no Widevine).
@@ -112,4 +120,80 @@ test('live ingest multiview: the six-angle mosaic is composed from the pushed an
   // A box picks its angle, as on the demo loop.
   await overlay.locator('[data-pip="2"]').click();
   await expect(page.getByTestId('primary-viewer')).toHaveAttribute('data-stream', 'mix-stream2');
+});
+
+test('a re-airing of a DASH show: the fan plays the recording as live CENC DASH from the re-airing live edge', async ({
+  browser,
+  request,
+  baseURL,
+}) => {
+  test.setTimeout(360_000);
+  const slug = await showWithSources(request, (name) => ({
+    hls: { url: `/media/${name}/index.m3u8` },
+    dash: { url: `/media/${name}/dash/live.mpd` },
+  }));
+  const host = await hostKey(request);
+  const headers = { authorization: `Token ${host}` };
+  const mpd = async () => (await request.get(`/media/live/${slug}/mix-stream1/dash/live.mpd`)).text();
+  encoder = startDemoEncoder(baseURL ?? '', slug, 1);
+  await expect
+    .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, { headers });
+  expect(live.status(), await live.text()).toBe(200);
+  const liveAt = Date.parse(((await live.json()) as { live_at: string }).live_at);
+  // The night: 75 s of show, then End show; the recording is the static replay.
+  await new Promise((r) => setTimeout(r, 75_000));
+  encoder.stop();
+  const ended = await request.post(`/thor/host/shows/${slug}/ingest/end/`, { headers });
+  expect(ended.status(), await ended.text()).toBe(200);
+  await expect.poll(mpd, { timeout: 30_000 }).toContain('type="static"');
+  // Its length in media time (an encoder slowed by a loaded machine records less than it ran).
+  const recorded = Number(/mediaPresentationDuration="PT([\d.]+)S"/.exec(await mpd())?.[1]) * 1000;
+  expect(recorded).toBeGreaterThan(30_000);
+
+  // The main show over, its re-airing began 20 s ago: the MPD is live again, on the re-airing's clock.
+  const channel = await request.get(`/thor/host/shows/${slug}`, { headers });
+  const {
+    status: _s,
+    doors_open_at: _d,
+    ...show
+  } = (await channel.json()) as {
+    event: Record<string, unknown>;
+    [field: string]: unknown;
+  };
+  const start = Date.now() - Math.min(20_000, recorded / 4);
+  const put = await request.put(`/thor/host/shows/${slug}`, {
+    headers,
+    data: {
+      ...show,
+      event: {
+        ...show.event,
+        event_end_time: new Date(Date.now() - 1000).toISOString(),
+        reairings: [{ event_start_time: new Date(start).toISOString() }],
+      },
+    },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  await expect.poll(mpd, { timeout: 30_000 }).toContain('type="dynamic"');
+
+  const fan = await fanWith(request, { type: 'Directors' }, slug);
+  const page = await watch(browser, fan, { slug });
+  await waitPlaying(page);
+  const player = page.getByTestId('player');
+  await expect(player).toHaveAttribute('data-stream-type', 'dash');
+  await expect(player).toHaveAttribute('data-live', 'true');
+  // The picture is the night's (its burned-in clock) moved by the re-airing's offset, at the live edge:
+  // behind by the player's delay, not back at the recording's start as the replay would be; and the
+  // date the player gives it is on the re-airing's clock.
+  await expect.poll(() => lag(page), { timeout: 20_000 }).toBeLessThan(15_000);
+  const shift = start - liveAt;
+  const shown = await encoderClockShown(page);
+  expect(shown.lag - shift).toBeGreaterThan(0);
+  expect(shown.lag - shift).toBeLessThan(15_000);
+  expect(Math.abs(shown.dateGap - shift)).toBeLessThan(1000);
+  const t0 = await currentTime(page);
+  await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(t0 + 3);
 });
