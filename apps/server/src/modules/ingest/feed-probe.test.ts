@@ -1,5 +1,10 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { parseInputStreams, parseProgress } from './feed-probe.ts';
+import { parseInputStreams, parseProgress, probeSegment } from './feed-probe.ts';
 import { codecsOf } from './packager.ts';
 
 // What the packager reads off ffmpeg: the input's streams (the refusal reasons) and its progress.
@@ -49,5 +54,24 @@ describe('feed probe', () => {
     expect(codecsOf('Main', 30, false)).toBe('avc1.4d401e');
     expect(codecsOf('Constrained Baseline', 21, true)).toBe('avc1.42e015,mp4a.40.2');
     expect(codecsOf(null, 30, true)).toBeNull();
+  });
+
+  it("reads a one-keyframe segment's GOP from its pictures, not its length (a run's first opens with sound)", async () => {
+    // What a run's first segment looks like: 2 s of tone, then one 1 s GOP at 30 fps (real ffmpeg).
+    const dir = await mkdtemp(path.join(tmpdir(), 'encore-probe-'));
+    const file = path.join(dir, 'first.ts');
+    try {
+      await promisify(execFile)('ffmpeg', [
+        ...['-hide_banner', '-loglevel', 'error'],
+        ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000:duration=3'],
+        ...['-itsoffset', '2', '-f', 'lavfi', '-i', 'testsrc2=size=160x90:rate=30:duration=1'],
+        ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '30', '-c:a', 'aac', '-f', 'mpegts', file],
+      ]);
+      const probe = await probeSegment(file);
+      expect(probe?.keyframes).toBe(1);
+      expect(probe?.keyframeInterval).toBeCloseTo(1, 1);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -72,7 +72,11 @@ export type SegmentProbe = {
   profile: string | null;
   level: number | null;
   hasAudio: boolean;
-  /** Median distance between keyframes in the segment, seconds; null with fewer than two. */
+  /**
+   * Seconds between keyframes: their median distance, or with one keyframe (segments are cut at
+   * keyframes, so it opens a whole GOP) the pictures from it to the segment's end. Not the segment's
+   * length: a run's first segment opens with sound before its first picture. Null without a keyframe.
+   */
   keyframeInterval: number | null;
   keyframes: number;
 };
@@ -119,11 +123,21 @@ export async function probeSegment(file: string): Promise<SegmentProbe | null> {
       .sort((a, b) => a - b);
     const gaps = keys.slice(1).map((k, i) => k - (keys[i] ?? k));
     gaps.sort((a, b) => a - b);
-    const median = gaps.length > 0 ? (gaps[Math.floor(gaps.length / 2)] ?? null) : null;
+    let median = gaps.length > 0 ? (gaps[Math.floor(gaps.length / 2)] ?? null) : null;
+    const frameRate = ratio(v.avg_frame_rate);
+    const firstKey = keys[0];
+    if (median === null && firstKey !== undefined && frameRate) {
+      const last = Math.max(
+        ...(json.packets ?? [])
+          .filter((p) => p.stream_index === videoIndex && p.pts_time !== undefined)
+          .map((p) => Number(p.pts_time)),
+      );
+      median = last - firstKey + 1 / frameRate;
+    }
     return {
       width: v.width ?? null,
       height: v.height ?? null,
-      frameRate: ratio(v.avg_frame_rate),
+      frameRate,
       profile: v.profile ?? null,
       level: v.level ?? null,
       hasAudio: streams.some((s) => s.codec_type === 'audio'),

@@ -1,4 +1,4 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { type ChildProcess, execFile } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { EnableIngestResponse, type MultiviewBox } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { pushTestFeed, until } from '../../../test/live-feed.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 import { MOSAIC, tileOf } from './mosaic.ts';
 
@@ -42,31 +43,10 @@ afterAll(async () => {
   await rm(liveDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
-/** A synthetic encoder: 426x240 colour test picture, ultrafast, 1 s GOP, and a tone. */
 function push(key: string): ChildProcess {
-  const child = spawn(
-    'ffmpeg',
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-re'],
-      ...['-f', 'lavfi', '-i', 'testsrc2=size=426x240:rate=30'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency', '-g', '30', '-b:v', '400k'],
-      ...['-c:a', 'aac', '-t', '120', '-f', 'flv', `rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`],
-    ],
-    { stdio: 'ignore' },
-  );
+  const { child } = pushTestFeed(`rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`, 120);
   pushes.push(child);
   return child;
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 60_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -8,6 +8,7 @@ import { type AngleHealth, BroadcastStatus, EnableIngestResponse, showStateChann
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { until } from '../../../test/live-feed.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 
@@ -73,16 +74,6 @@ function push(key: string, kind: 'av' | 'audio-only' | 'flv1' = 'av', seconds = 
   );
   pushes.push(child);
   return { child, exited: new Promise((resolve) => child.on('exit', (code) => resolve(code))) };
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, ms = 45_000): Promise<T> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const v = await probe();
-    if (v !== undefined) return v;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
 }
 
 const statusOf = async (slug: string) =>

@@ -320,9 +320,7 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
           figures.width = probe.width;
           figures.height = probe.height;
           figures.frameRate = probe.frameRate ?? figures.frameRate;
-          // Segments are cut at keyframes: one keyframe in a segment means a GOP of its length.
-          figures.keyframeInterval =
-            probe.keyframeInterval ?? (probe.keyframes === 1 ? Math.round(dur * 1000) / 1000 : null);
+          figures.keyframeInterval = probe.keyframeInterval ?? figures.keyframeInterval;
         }
       }
     };
