@@ -54,13 +54,6 @@ const FIGURES: Figure[] = [
 ];
 
 export function registerIngestMetrics(registry: Registry, pushed: PushedHealth): void {
-  // One read of the feeds per scrape, shared by every gauge of that scrape.
-  let snapshot: { at: number; rows: ReturnType<PushedHealth> } | null = null;
-  const rows = () => {
-    const now = Date.now();
-    if (!snapshot || now - snapshot.at > 100) snapshot = { at: now, rows: pushed() };
-    return snapshot.rows;
-  };
   for (const figure of FIGURES) {
     new Gauge({
       name: figure.name,
@@ -69,7 +62,8 @@ export function registerIngestMetrics(registry: Registry, pushed: PushedHealth):
       registers: [registry],
       collect() {
         this.reset();
-        for (const h of rows()) {
+        // A handful of streams per node: each gauge reads the feeds itself.
+        for (const h of pushed()) {
           const v = figure.value(h);
           if (v !== null) this.set({ show: h.slug, stream: h.stream }, v);
         }
