@@ -13,7 +13,9 @@
  *
  * Knobs: BENCH_POSTS (30000 per slice), BENCH_FANS (5000), BENCH_CONNECTIONS (50),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres), BENCH_DB (pglite or postgres: one
- * of them), BENCH_PROFILE_DIR (a CPU profile of each server process, written there).
+ * of them), BENCH_PROFILE_DIR (a CPU profile of each server process, written there),
+ * BENCH_SERVER_PROCS (1: server processes making the node, each on its own port with its share of the
+ * connections and fans; the bare route then runs as many processes, so that the ratio stays fair).
  */
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -28,7 +30,10 @@ import {
   createProcessGroup,
   freePort,
   keyFor,
+  mergeResults,
+  SERVER_PROCS,
   serverArgs,
+  splitConnections,
   wantsDb,
 } from './processes.mjs';
 
@@ -53,13 +58,13 @@ const { run, start, stop, finish } = createProcessGroup({
   stopGraceMs: 15_000,
 });
 
-function load({ url, body, amount, setup }) {
+function load({ url, body, amount, setup, connections = CONNECTIONS }) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
         method: 'POST',
-        connections: CONNECTIONS,
+        connections,
         amount,
         body,
         headers: { 'content-type': 'application/json' },
@@ -68,6 +73,21 @@ function load({ url, body, amount, setup }) {
       (err, result) => (err ? reject(err) : resolve(result)),
     );
   });
+}
+
+/** `amount` posts over every server process at once, shared out as the connections are. */
+async function loadAll(parts, amount) {
+  const connections = splitConnections(CONNECTIONS, parts.length);
+  const results = await Promise.all(
+    parts.map((part, k) =>
+      load({
+        ...part,
+        connections: connections[k],
+        amount: Math.round((amount * connections[k]) / CONNECTIONS),
+      }),
+    ),
+  );
+  return results.length === 1 ? results[0] : mergeResults(results);
 }
 
 /** Every fan joins the show's featured hang (the page does it before it cheers). */
@@ -120,65 +140,75 @@ async function measureServer(label, dbEnv) {
       .split('\n')
       .pop(),
   );
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child = await start(
-    serverArgs(),
-    {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      RATE_LIMIT_SCALE: '100000',
-      CHEER_USER_BUDGET: '10000',
-      WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
-      ...dbEnv,
-    },
-    port,
-  );
+  const children = [];
   try {
+    for (let k = 0; k < SERVER_PROCS; k++) {
+      const port = await freePort();
+      children.push(
+        await start(
+          serverArgs(),
+          {
+            PATH: process.env.PATH,
+            NODE_ENV: 'development',
+            HOST: '127.0.0.1',
+            PORT: String(port),
+            PUBLIC_URL: `http://127.0.0.1:${port}`,
+            LOG_LEVEL: 'warn',
+            DEMO_DATA: 'false',
+            RATE_LIMIT_SCALE: '100000',
+            CHEER_USER_BUDGET: '10000',
+            WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
+            ...dbEnv,
+          },
+          port,
+        ),
+      );
+    }
+    const pids = children.map((c) => c.pid);
+    const n = children.length;
+    const base = `http://127.0.0.1:${children[0].port}`;
     const joined = await joinAll(base, seed);
-    let i = 0;
-    const setup = (req) => {
-      const fan = i++ % seed.fans;
-      const { hangId, session } = joined[fan];
-      return {
-        ...req,
-        path: `/thor/hangs/${hangId}/${session}/wall_reaction/`,
-        headers: { ...req.headers, authorization: `Token ${keyFor(seed.keyPrefix, fan)}` },
-        body: JSON.stringify({
-          hang_id: hangId,
-          toss_type: 'wall_reaction',
-          toss_id: randomUUID(),
-          toss_text: '',
-          toss_data: { lt_stk: LT_STK },
-        }),
+    // Process k of n posts for every n-th fan: no fan's posts are split over two processes.
+    const setupFor = (k) => {
+      let i = 0;
+      return (req) => {
+        const fan = (k + n * i++) % seed.fans;
+        const { hangId, session } = joined[fan];
+        return {
+          ...req,
+          path: `/thor/hangs/${hangId}/${session}/wall_reaction/`,
+          headers: { ...req.headers, authorization: `Token ${keyFor(seed.keyPrefix, fan)}` },
+          body: JSON.stringify({
+            hang_id: hangId,
+            toss_type: 'wall_reaction',
+            toss_id: randomUUID(),
+            toss_text: '',
+            toss_data: { lt_stk: LT_STK },
+          }),
+        };
       };
     };
-    const target = { url: `${base}/`, setup };
+    const parts = children.map((c, k) => ({ url: `http://127.0.0.1:${c.port}/`, setup: setupFor(k) }));
     // Warm-up (sessions, auth and hang caches), counted in the total like every other post.
-    const warm = await load({ ...target, amount: Math.min(5000, POSTS) });
+    const warm = await loadAll(parts, Math.min(5000, POSTS));
     let ok = warm['2xx'];
     const b = [];
     const t = [];
     const cpu = { bare: 0, server: 0 };
     for (let round = 0; round < ROUNDS; round++) {
-      const bare0 = cpuSeconds([bareChild.pid]);
-      b.push(await load({ url: bare, body: '{}', amount: POSTS }));
-      cpu.bare += cpuSeconds([bareChild.pid]) - bare0;
-      const server0 = cpuSeconds([child.pid]);
-      const r = await load({ ...target, amount: POSTS });
-      cpu.server += cpuSeconds([child.pid]) - server0;
+      const bare0 = cpuSeconds(bare.pids);
+      b.push(await loadAll(bare.parts, POSTS));
+      cpu.bare += cpuSeconds(bare.pids) - bare0;
+      const server0 = cpuSeconds(pids);
+      const r = await loadAll(parts, POSTS);
+      cpu.server += cpuSeconds(pids) - server0;
       ok += r['2xx'];
       t.push(r);
     }
     const got = await wallTotal(base, seed.channelId);
     const rate = (list) => total(list, (r) => r.requests.total) / total(list, (r) => r.duration);
     const row = {
-      name: `${label}: wall_reaction, ${seed.fans} fans`,
+      name: `${label}: wall_reaction, ${seed.fans} fans${n > 1 ? `, ${n} processes` : ''}`,
       rps: rate(t),
       baseline: rate(b),
       p50: median(t.map((r) => r.latency.p50)),
@@ -198,18 +228,28 @@ async function measureServer(label, dbEnv) {
         `(bare ${Math.round(row.bareUs)} µs)\n`,
     );
   } finally {
-    await stop(child);
+    for (const child of children) await stop(child);
   }
 }
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'encore-bench-'));
-let bareChild = null;
+const bareChildren = [];
 try {
-  process.stderr.write(`cheer: ${FANS} fans, ${CONNECTIONS} connections, ${POSTS} posts per slice\n`);
-  const barePort = await freePort();
-  bareChild = await start(['bench/bare-fastify.mjs', String(barePort)], { PATH: process.env.PATH }, barePort);
-  bare = `http://127.0.0.1:${barePort}/check`;
-  await load({ url: bare, body: '{}', amount: 5000 });
+  process.stderr.write(
+    `cheer: ${FANS} fans, ${CONNECTIONS} connections, ${SERVER_PROCS} server process(es), ${POSTS} posts per slice\n`,
+  );
+  // The bare route, as many processes as the server has.
+  for (let k = 0; k < SERVER_PROCS; k++) {
+    const port = await freePort();
+    bareChildren.push(
+      await start(['bench/bare-fastify.mjs', String(port)], { PATH: process.env.PATH }, port),
+    );
+  }
+  bare = {
+    pids: bareChildren.map((c) => c.pid),
+    parts: bareChildren.map((c) => ({ url: `http://127.0.0.1:${c.port}/check`, body: '{}' })),
+  };
+  await loadAll(bare.parts, 5000);
 
   if (wantsDb('pglite')) await measureServer('PGlite', { DATA_DIR: path.join(tmp, 'pglite') });
 
@@ -233,7 +273,7 @@ try {
     process.stderr.write(`cheer: ${pgUrl.host} does not answer; PostgreSQL skipped\n`);
   }
 } finally {
-  if (bareChild) await stop(bareChild);
+  for (const child of bareChildren) await stop(child);
   finish();
   await rm(tmp, { recursive: true, force: true });
 }
@@ -242,7 +282,7 @@ const cpus = os.cpus();
 console.log(
   `\nCheer ingest, ${new Date().toISOString()}: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}; load from this process ` +
-    `(autocannon, ${CONNECTIONS} connections, ${ROUNDS} slices of ${POSTS} posts alternating with the bare ` +
+    `(autocannon, ${CONNECTIONS} connections over ${SERVER_PROCS} server process(es), ${ROUNDS} slices of ${POSTS} posts alternating with the bare ` +
     `route, ${LT_STK} light sticks per post)\n`,
 );
 console.log(

@@ -13,7 +13,9 @@
  * Knobs: BENCH_SECONDS (9: per phase, in 3 slices), BENCH_FANS (40000), BENCH_CONNECTIONS (50),
  * BENCH_DATABASE_URL (postgres://postgres@127.0.0.1:5432/postgres: where the bench database is made),
  * BENCH_DB (pglite or postgres: one of them), BENCH_CACHES ('caches' or 'no caches': one setup),
- * BENCH_PHASES (returning,new,enter: the phases to run), BENCH_PROFILE_DIR (a CPU profile of each server process, written there).
+ * BENCH_PHASES (returning,new,enter: the phases to run), BENCH_PROFILE_DIR (a CPU profile of each server process, written there),
+ * BENCH_SERVER_PROCS (1: server processes making the node, each on its own port with its share of the
+ * connections and fans; the bare route then runs as many processes, so that the ratio stays fair).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -28,7 +30,10 @@ import {
   createProcessGroup,
   freePort,
   keyFor,
+  mergeResults,
+  SERVER_PROCS,
   serverArgs,
+  splitConnections,
   wantsDb,
 } from './processes.mjs';
 
@@ -70,13 +75,13 @@ const { run, start, stop, finish } = createProcessGroup({
  * One load phase, `seconds` long. Each request comes from the next fan of `fans` (a cursor over
  * the seeded fans, shared by the phases of one server so that "new" fans are new to that process).
  */
-function load({ url, body, fans, seconds, amount }) {
+function load({ url, body, fans, seconds, amount, connections = CONNECTIONS }) {
   return new Promise((resolve, reject) => {
     autocannon(
       {
         url,
         method: 'POST',
-        connections: CONNECTIONS,
+        connections,
         // A count (warm-ups) or a duration; either way the phase ends.
         ...(amount ? { amount } : { duration: seconds }),
         // No content-type without a body: Fastify answers an empty JSON body with a 400.
@@ -96,12 +101,27 @@ function load({ url, body, fans, seconds, amount }) {
   });
 }
 
-/** Fans `from`, `from + 1` ... wrapping within `count` of them. */
-function fanCursor(seed, from, count) {
+/**
+ * One slice on every server process at once: `parts` holds each process's url, body and fans, and
+ * the connections are shared out among them. The result reads as one autocannon run.
+ */
+async function loadAll(parts, { seconds, amount }) {
+  const connections = splitConnections(CONNECTIONS, parts.length);
+  const results = await Promise.all(
+    parts.map((part, k) => load({ ...part, seconds, amount, connections: connections[k] })),
+  );
+  return results.length === 1 ? results[0] : mergeResults(results);
+}
+
+/**
+ * Fans `from + k`, `from + k + n` ... wrapping within `count` of them: process k of n gets every
+ * n-th fan, so that the processes never share a fan (and a fan enters where it checked).
+ */
+function fanCursor(seed, from, count, k = 0, n = 1) {
   let i = 0;
   return {
-    next: () => keyFor(seed.keyPrefix, from + (i++ % count)),
-    used: () => Math.min(i, count),
+    next: () => keyFor(seed.keyPrefix, from + ((k + n * i++) % count)),
+    used: () => Math.min(i * n, count),
   };
 }
 
@@ -110,17 +130,24 @@ const rows = [];
 const total = (list, pick) => list.reduce((sum, r) => sum + pick(r), 0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
 
+/** The bare route, as many processes as the server has. */
 let bare = null;
-let bareChild = () => null;
 async function bareRoute() {
   if (!bare) {
-    const port = await freePort();
-    const child = await start(['bench/bare-fastify.mjs', String(port)], { PATH: process.env.PATH }, port);
-    bare = { child, url: `http://127.0.0.1:${port}/check` };
-    bareChild = () => child;
-    await load({ url: bare.url, body: '{}', seconds: WARMUP_SECONDS });
+    const children = [];
+    for (let k = 0; k < SERVER_PROCS; k++) {
+      const port = await freePort();
+      children.push(await start(['bench/bare-fastify.mjs', String(port)], { PATH: process.env.PATH }, port));
+    }
+    const body = JSON.stringify({ paid_event: 'BENCH', redeemed_only: true });
+    bare = {
+      children,
+      pids: children.map((c) => c.pid),
+      parts: children.map((c) => ({ url: `http://127.0.0.1:${c.port}/check`, body })),
+    };
+    await loadAll(bare.parts, { seconds: WARMUP_SECONDS });
   }
-  return { url: bare.url, body: JSON.stringify({ paid_event: 'BENCH', redeemed_only: true }) };
+  return bare;
 }
 
 /**
@@ -134,14 +161,14 @@ async function phase(name, target) {
   const t = [];
   const cpu = { bare: 0, server: 0, db: 0 };
   for (let round = 0; round < ROUNDS; round++) {
-    const bare0 = cpuSeconds([bareChild().pid]);
-    b.push(await load({ ...baseline, seconds: BARE_SLICE_SECONDS }));
-    cpu.bare += cpuSeconds([bareChild().pid]) - bare0;
-    const server0 = cpuSeconds([target.pid]);
+    const bare0 = cpuSeconds(baseline.pids);
+    b.push(await loadAll(baseline.parts, { seconds: BARE_SLICE_SECONDS }));
+    cpu.bare += cpuSeconds(baseline.pids) - bare0;
+    const server0 = cpuSeconds(target.pids);
     const dbPids0 = target.dbPids ? await target.dbPids() : [];
     const db0 = cpuSeconds(dbPids0);
-    t.push(await load({ ...target, seconds: SECONDS / ROUNDS }));
-    cpu.server += cpuSeconds([target.pid]) - server0;
+    t.push(await loadAll(target.parts, { seconds: SECONDS / ROUNDS }));
+    cpu.server += cpuSeconds(target.pids) - server0;
     // Connections opened during the slice count from zero.
     const dbPids1 = target.dbPids ? await target.dbPids() : [];
     cpu.db += cpuSeconds([...new Set([...dbPids0, ...dbPids1])]) - db0;
@@ -176,50 +203,58 @@ async function phase(name, target) {
  */
 async function measureServer(label, dbEnv, seed, dbPids = null) {
   for (const [cacheLabel, caches] of CACHE_SETUPS) {
-    const port = await freePort();
-    const env = {
-      PATH: process.env.PATH,
-      NODE_ENV: 'development',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-      LOG_LEVEL: 'warn',
-      DEMO_DATA: 'false',
-      RATE_LIMIT_SCALE: '100000',
-      WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
-      ...caches,
-      ...dbEnv,
-    };
-    const child = await start(serverArgs(), env, port);
+    const children = [];
     try {
-      const check = {
-        pid: child.pid,
-        dbPids,
-        url: `http://127.0.0.1:${port}/thor/ticket/validate/`,
-        body: JSON.stringify({ paid_event: seed.paidEventName, redeemed_only: true }),
-      };
-      const returning = fanCursor(seed, 0, Math.min(RETURNING_FANS, seed.fans));
-      // Every returning fan once or twice before the clock starts.
-      await load({ ...check, fans: returning, amount: 2 * Math.min(RETURNING_FANS, seed.fans) });
-      const name = (what) => `${label}, ${cacheLabel}: ${what}`;
-      if (wantsPhase('returning')) {
-        await phase(name('ticket check, returning fans'), { ...check, fans: returning });
+      for (let k = 0; k < SERVER_PROCS; k++) {
+        const port = await freePort();
+        const env = {
+          PATH: process.env.PATH,
+          NODE_ENV: 'development',
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          PUBLIC_URL: `http://127.0.0.1:${port}`,
+          LOG_LEVEL: 'warn',
+          DEMO_DATA: 'false',
+          RATE_LIMIT_SCALE: '100000',
+          WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
+          ...caches,
+          ...dbEnv,
+        };
+        children.push(await start(serverArgs(), env, port));
       }
-      const fresh = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
-      if (wantsPhase('new')) await phase(name('ticket check, new fans'), { ...check, fans: fresh });
-      const checked = fanCursor(seed, RETURNING_FANS, seed.fans - RETURNING_FANS);
-      const enter = {
-        pid: child.pid,
+      const pids = children.map((c) => c.pid);
+      const base = (c) => `http://127.0.0.1:${c.port}`;
+      const n = children.length;
+      const body = JSON.stringify({ paid_event: seed.paidEventName, redeemed_only: true });
+      const checkOf = (cursor) => ({
+        pids,
         dbPids,
-        url: `http://127.0.0.1:${port}/thor/shows/${seed.slug}/enter/`,
-        fans: checked,
+        parts: children.map((c, k) => ({ url: `${base(c)}/thor/ticket/validate/`, body, fans: cursor(k) })),
+      });
+      const returningCount = Math.min(RETURNING_FANS, seed.fans);
+      const returning = checkOf((k) => fanCursor(seed, 0, returningCount, k, n));
+      // Every returning fan once or twice before the clock starts.
+      await loadAll(returning.parts, { amount: Math.ceil((2 * returningCount) / n) });
+      const name = (what) => `${label}, ${cacheLabel}: ${what}`;
+      if (wantsPhase('returning')) await phase(name('ticket check, returning fans'), returning);
+      const newCount = seed.fans - RETURNING_FANS;
+      const fresh = checkOf((k) => fanCursor(seed, RETURNING_FANS, newCount, k, n));
+      if (wantsPhase('new')) await phase(name('ticket check, new fans'), fresh);
+      // The fans who just checked, each on the process that checked it, in the same order.
+      const enter = {
+        pids,
+        dbPids,
+        parts: children.map((c, k) => ({
+          url: `${base(c)}/thor/shows/${seed.slug}/enter/`,
+          fans: fanCursor(seed, RETURNING_FANS, newCount, k, n),
+        })),
       };
       if (wantsPhase('enter')) await phase(name('enter, fans who just checked'), enter);
-      if (fresh.used() >= seed.fans - RETURNING_FANS) {
+      if (fresh.parts.reduce((sum, p) => sum + p.fans.used(), 0) >= newCount) {
         process.stderr.write('  (more requests than seeded fans: raise BENCH_FANS for truly new fans)\n');
       }
     } finally {
-      await stop(child);
+      for (const child of children) await stop(child);
     }
   }
 }
@@ -231,7 +266,9 @@ async function seedFans(dbEnv) {
 
 const tmp = await mkdtemp(path.join(os.tmpdir(), 'encore-bench-'));
 try {
-  process.stderr.write(`doors-open: ${FANS} fans, ${CONNECTIONS} connections, ${SECONDS} s per phase\n`);
+  process.stderr.write(
+    `doors-open: ${FANS} fans, ${CONNECTIONS} connections, ${SERVER_PROCS} server process(es), ${SECONDS} s per phase\n`,
+  );
 
   const pgliteEnv = { DATA_DIR: path.join(tmp, 'pglite') };
   if (wantsDb('pglite')) await measureServer('PGlite', pgliteEnv, await seedFans(pgliteEnv));
@@ -257,7 +294,7 @@ try {
     process.stderr.write(`doors-open: ${pgUrl.host} does not answer; PostgreSQL skipped\n`);
   }
 } finally {
-  if (bare) await stop(bare.child);
+  if (bare) for (const child of bare.children) await stop(child);
   finish();
   await rm(tmp, { recursive: true, force: true });
 }
@@ -266,7 +303,7 @@ const cpus = os.cpus();
 console.log(
   `\nDoors-open, ${new Date().toISOString()}: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ` +
     `${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}; load from this process ` +
-    `(autocannon, ${CONNECTIONS} connections, ${SECONDS} s per phase in ${ROUNDS} slices alternating with ` +
+    `(autocannon, ${CONNECTIONS} connections over ${SERVER_PROCS} server process(es), ${SECONDS} s per phase in ${ROUNDS} slices alternating with ` +
     `the bare route, ${FANS} seeded fans)\n`,
 );
 console.log(

@@ -40,9 +40,10 @@ export function createProcessGroup({ name, root, node, watchdogMs, serverWaitMs,
     });
   }
 
-  /** Starts a server process and resolves once it answers /healthz. */
+  /** Starts a server process and resolves once it answers /healthz (the child keeps its `port`). */
   async function start(args, env, port) {
     const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    child.port = port;
     children.add(child);
     let err = '';
     child.stderr.on('data', (d) => {
@@ -153,4 +154,38 @@ const CLOCK_TICKS = 100;
 export async function backendPids(admin, database) {
   const { rows } = await admin.query('select pid from pg_stat_activity where datname = $1', [database]);
   return rows.map((r) => r.pid);
+}
+
+/**
+ * BENCH_SERVER_PROCS: how many server processes make the node (DESIGN.md section 8 counts per 2-core
+ * node, two processes allowed). Each listens on its own port, as behind the cluster's balancer.
+ */
+export const SERVER_PROCS = Math.min(Math.max(Number(process.env.BENCH_SERVER_PROCS ?? 1), 1), 8);
+
+/** `total` connections over `parts` load generators, none with fewer than one. */
+export function splitConnections(total, parts) {
+  return Array.from({ length: parts }, (_, k) =>
+    Math.max(1, Math.floor(total / parts) + (k < total % parts ? 1 : 0)),
+  );
+}
+
+/**
+ * One autocannon result out of several that ran side by side, one per server process: counts add
+ * up, the slice lasts as long as its longest part, and the latencies are the worst part's (no
+ * per-request histogram survives autocannon's summary, so p50 and p99 are upper bounds).
+ */
+export function mergeResults(results) {
+  const sum = (pick) => results.reduce((s, r) => s + pick(r), 0);
+  return {
+    requests: { total: sum((r) => r.requests.total) },
+    duration: Math.max(...results.map((r) => r.duration)),
+    latency: {
+      p50: Math.max(...results.map((r) => r.latency.p50)),
+      p99: Math.max(...results.map((r) => r.latency.p99)),
+    },
+    '2xx': sum((r) => r['2xx']),
+    non2xx: sum((r) => r.non2xx),
+    errors: sum((r) => r.errors),
+    timeouts: sum((r) => r.timeouts),
+  };
 }

@@ -52,15 +52,26 @@ async function concurrently(steps, limit) {
   async function worker() {
     for (let next = queue.shift(); next; next = queue.shift()) {
       const [name, cmd, args, opts] = next;
-      const since = Date.now();
-      const { code, output } = await runCaptured(cmd, args, opts);
-      const seconds = timed(name, since);
-      console.log(`\n=== ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(1)} s`);
-      if (output.trim()) console.log(output.trimEnd());
-      if (code !== 0) failures.push(name);
+      printHeld(await heldStep(name, cmd, args, opts));
     }
   }
   await Promise.all(Array.from({ length: Math.min(limit, steps.length) }, worker));
+}
+
+/** A step whose output is held, to be printed whole (printHeld) when the caller chooses. */
+async function heldStep(name, cmd, args, opts, note = '') {
+  const since = Date.now();
+  const { code, output } = await runCaptured(cmd, args, opts);
+  const seconds = timed(name, since);
+  if (code !== 0) failures.push(name);
+  return {
+    code,
+    text: `\n=== ${name}: ${code === 0 ? 'ok' : `exit ${code}`} in ${seconds.toFixed(1)} s${note}\n${output.trimEnd()}`,
+  };
+}
+
+function printHeld(held) {
+  console.log(held.text.trimEnd());
 }
 
 function addVitest(file) {
@@ -74,13 +85,17 @@ function addVitest(file) {
   }
 }
 
-async function vitest(name, projects, file, env = {}, extra = []) {
+function vitestArgs(projects, file, extra = []) {
   const args = ['vitest', 'run', ...projects.flatMap((p) => ['--project', p]), ...extra];
   // vitest's default is one worker fewer than the cores (one on a 2-core runner): the server tests,
   // one PGlite or PostgreSQL database per file, fill both cores with one file each.
   args.push(`--maxWorkers=${cores}`);
   args.push('--reporter=default', '--reporter=json', `--outputFile.json=${file}`);
-  await step(name, 'npx', args, { env });
+  return args;
+}
+
+async function vitest(name, projects, file) {
+  await step(name, 'npx', vitestArgs(projects, file));
   addVitest(file);
 }
 
@@ -117,64 +132,71 @@ await vitest(
   path.join(reports, 'vitest-pglite.json'),
 );
 
-const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const pgAnswers = await answers(Number(new URL(pgUrl).port || 5432), new URL(pgUrl).hostname);
-if (pgAnswers) {
-  const redisAnswers = await answers(6379);
-  const env = {
-    TEST_DATABASE_URL: pgUrl,
-    ...(redisAnswers ? { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
-  };
-  if (!redisAnswers)
-    console.log(
-      '\nSKIP: Redis: nothing answers at 127.0.0.1:6379; the PostgreSQL run uses in-process limits.',
-    );
-  await vitest(
-    `server tests (PostgreSQL${redisAnswers ? ' + Redis' : ''})`,
-    ['server'],
-    path.join(reports, 'vitest-postgres.json'),
-    env,
-    // The live DASH and mosaic pipelines (real nginx-rtmp and ffmpeg in real time, 20 s each) test
-    // media, the same on either database: their rows (ingest_streams) are covered on PostgreSQL by
-    // ingest.test.ts and ingest-push.test.ts.
-    ['--exclude', '**/ingest-dash.test.ts', '--exclude', '**/ingest-mosaic.test.ts'],
-  );
-} else {
-  console.log(`\nSKIP: server tests on PostgreSQL: nothing answers at ${new URL(pgUrl).host}.`);
-}
-
-// The fault suite's short form (scripts/faults.mjs): three nodes behind HAProxy on a PostgreSQL and a
-// Redis of its own, a node killed, then Redis and PostgreSQL restarted under watching, chatting fans.
-if (existsSync('/usr/lib/postgresql/15/bin/initdb') && (await commandExists('redis-server'))) {
-  const faultsJson = path.join(reports, 'faults.json');
-  await step(
-    'faults (short: kill -9 a node, restart Redis, restart PostgreSQL)',
-    process.execPath,
-    ['scripts/faults.mjs', '--short'],
-    { env: { FAULTS_JSON: faultsJson } },
-  );
-  try {
-    const { results, failed } = JSON.parse(readFileSync(faultsJson, 'utf8'));
-    for (const r of results) totals[r.ok ? 'passed' : 'failed'] += 1;
-    // A run that broke off before its checks (the cluster did not start) is one failure too.
-    if (failed && results.every((r) => r.ok)) totals.failed += 1;
-  } catch {
-    totals.failed += 1;
+/**
+ * The server tests on the PostgreSQL server and Redis, then the fault suite's short form: output held
+ * and returned. Both mostly wait (database round trips, restarts, reconnects; about 40 % of a core
+ * each), so they run beside the e2e journeys, which mostly wait too (docs/benchmarks.md, the test
+ * suite's time), instead of adding their two minutes and more to the suite's length.
+ */
+async function serviceTests() {
+  const held = [];
+  const pgUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const pgAnswers = await answers(Number(new URL(pgUrl).port || 5432), new URL(pgUrl).hostname);
+  if (pgAnswers) {
+    const redisAnswers = await answers(6379);
+    const env = {
+      TEST_DATABASE_URL: pgUrl,
+      ...(redisAnswers ? { TEST_REDIS_URL: process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379' } : {}),
+    };
+    if (!redisAnswers)
+      held.push({
+        text: '\nSKIP: Redis: nothing answers at 127.0.0.1:6379; the PostgreSQL run uses in-process limits.',
+      });
+    const file = path.join(reports, 'vitest-postgres.json');
+    const args = vitestArgs(['server'], file, [
+      // The live DASH and mosaic pipelines (real nginx-rtmp and ffmpeg in real time, 20 s each) test
+      // media, the same on either database: their rows (ingest_streams) are covered on PostgreSQL by
+      // ingest.test.ts and ingest-push.test.ts.
+      '--exclude',
+      '**/ingest-dash.test.ts',
+      '--exclude',
+      '**/ingest-mosaic.test.ts',
+    ]);
+    const name = `server tests (PostgreSQL${redisAnswers ? ' + Redis' : ''})`;
+    held.push(await heldStep(name, 'npx', args, { env }, ' (beside the e2e journeys)'));
+    addVitest(file);
+  } else {
+    held.push({ text: `\nSKIP: server tests on PostgreSQL: nothing answers at ${new URL(pgUrl).host}.` });
   }
-} else {
-  console.log('\nSKIP: faults: PostgreSQL 15 binaries or redis-server are not installed.');
+
+  // The fault suite's short form (scripts/faults.mjs): three nodes behind HAProxy on a PostgreSQL and
+  // a Redis of its own, a node killed, then Redis and PostgreSQL restarted under watching, chatting fans.
+  if (existsSync('/usr/lib/postgresql/15/bin/initdb') && (await commandExists('redis-server'))) {
+    const faultsJson = path.join(reports, 'faults.json');
+    held.push(
+      await heldStep(
+        'faults (short: kill -9 a node, restart Redis, restart PostgreSQL)',
+        process.execPath,
+        ['scripts/faults.mjs', '--short'],
+        { env: { FAULTS_JSON: faultsJson } },
+        ' (beside the e2e journeys)',
+      ),
+    );
+    try {
+      const { results, failed } = JSON.parse(readFileSync(faultsJson, 'utf8'));
+      for (const r of results) totals[r.ok ? 'passed' : 'failed'] += 1;
+      // A run that broke off before its checks (the cluster did not start) is one failure too.
+      if (failed && results.every((r) => r.ok)) totals.failed += 1;
+    } catch {
+      totals.failed += 1;
+    }
+  } else {
+    held.push({ text: '\nSKIP: faults: PostgreSQL 15 binaries or redis-server are not installed.' });
+  }
+  return held;
 }
 
-console.log('\n=== e2e (Chromium)');
-if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0)
-  failures.push('install chromium');
-// Two runs: the journeys on three workers, then the watching journeys alone (e2e/playwright.config.ts).
-// A journey mostly waits (doors, retries every 3 s, 10 s cheer batches, realtime round trips): on two
-// workers the runner used under half of its two cores (docs/benchmarks.md, the test suite's time).
-for (const [project, workers] of [
-  ['journeys', '3'],
-  ['watching', '1'],
-]) {
+async function e2e(project, workers) {
   const e2eJson = path.join(reports, `e2e-${project}.json`);
   const since = Date.now();
   const e2eCode = await run(
@@ -203,6 +225,17 @@ for (const [project, workers] of [
   }
   if (e2eCode !== 0) failures.push(`e2e ${project}`);
 }
+
+console.log('\n=== e2e (Chromium), and beside its journeys the PostgreSQL + Redis server tests and faults');
+if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0)
+  failures.push('install chromium');
+// Two runs: the journeys on three workers (the service tests beside them), then the watching
+// journeys alone, which measure playback (e2e/playwright.config.ts). A journey mostly waits (doors,
+// retries every 3 s, 10 s cheer batches, realtime round trips): on two workers the runner used
+// under half of its two cores (docs/benchmarks.md, the test suite's time).
+const [held] = await Promise.all([serviceTests(), e2e('journeys', '3')]);
+for (const h of held) printHeld(h);
+await e2e('watching', '1');
 
 console.log('\nWhere the time went (wall seconds; the first phase runs its steps side by side):');
 for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${name}`);

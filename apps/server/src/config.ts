@@ -32,6 +32,12 @@ const EnvSchema = z.object({
    * in the main port's accept queue behind a doors-open herd (platform/liveness-port.ts). Unset: none.
    */
   HEALTH_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  /**
+   * The fans' port's accept queue. Node's default (511) filled in a doors-open herd and the kernel then
+   * dropped handshakes, which clients retry only after 1 s, 3 s, 7 s; the kernel caps it at
+   * net.core.somaxconn (4096 on current kernels).
+   */
+  LISTEN_BACKLOG: z.coerce.number().int().min(1).max(65535).default(4096),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
@@ -197,6 +203,8 @@ export type Config = {
   metrics: { token: string } | null;
   /** HEALTH_PORT: the liveness port, if any. */
   healthPort: number | undefined;
+  /** LISTEN_BACKLOG: the fans' port's accept queue (capped by net.core.somaxconn). */
+  listenBacklog: number;
   redisKeyPrefix: string;
   port: number;
   host: string;
@@ -337,6 +345,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
     port: e.PORT,
     host: e.HOST,
     healthPort: e.HEALTH_PORT,
+    listenBacklog: e.LISTEN_BACKLOG,
     dataDir: path.resolve(e.DATA_DIR),
     uploads: {
       dir: path.resolve(e.DATA_DIR, 'uploads'),
