@@ -121,7 +121,7 @@ function fanCursor(seed, from, count, k = 0, n = 1) {
   let i = 0;
   return {
     next: () => keyFor(seed.keyPrefix, from + ((k + n * i++) % count)),
-    used: () => Math.min(i * n, count),
+    used: () => Math.min(i, Math.ceil(count / n)),
   };
 }
 
