@@ -15,7 +15,9 @@
  * BENCH_DB (pglite or postgres: one of them), BENCH_CACHES ('caches' or 'no caches': one setup),
  * BENCH_PHASES (returning,new,enter: the phases to run), BENCH_PROFILE_DIR (a CPU profile of each server process, written there),
  * BENCH_SERVER_PROCS (1: server processes making the node, each on its own port with its share of the
- * connections and fans; the bare route then runs as many processes, so that the ratio stays fair).
+ * connections and fans; the bare route then runs as many processes, so that the ratio stays fair),
+ * BENCH_LOADGEN (autocannon, or wrk: Debian's C load generator in a process of its own, bench/wrk-load.mjs;
+ * one server process).
  */
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -36,6 +38,7 @@ import {
   splitConnections,
   wantsDb,
 } from './processes.mjs';
+import { ensureWrk, wrkLoad } from './wrk-load.mjs';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 // The server runs TypeScript directly, which needs Node 24 (the repo's node_modules/.bin/node).
@@ -51,6 +54,11 @@ const FANS = Math.min(Math.max(Number(process.env.BENCH_FANS ?? 40_000), 2000), 
 const CONNECTIONS = Math.min(Math.max(Number(process.env.BENCH_CONNECTIONS ?? 50), 1), 500);
 const PG_ADMIN_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const WATCHDOG_MS = 20 * 60_000;
+const LOADGEN = process.env.BENCH_LOADGEN === 'wrk' ? 'wrk' : 'autocannon';
+if (LOADGEN === 'wrk') {
+  if (SERVER_PROCS > 1) throw new Error('BENCH_LOADGEN=wrk drives one server process');
+  ensureWrk();
+}
 
 /** Before: every request asks the database; after: the node's session and ticket caches. */
 const CACHE_SETUPS = [
@@ -75,7 +83,19 @@ const { run, start, stop, finish } = createProcessGroup({
  * One load phase, `seconds` long. Each request comes from the next fan of `fans` (a cursor over
  * the seeded fans, shared by the phases of one server so that "new" fans are new to that process).
  */
-function load({ url, body, fans, seconds, amount, connections = CONNECTIONS }) {
+async function load({ url, body, fans, seconds, amount, connections = CONNECTIONS }) {
+  // Warm-ups (a count of requests) stay on autocannon: wrk runs for a time only.
+  if (LOADGEN === 'wrk' && !amount) {
+    const r = await wrkLoad({
+      url,
+      seconds,
+      connections,
+      fans: fans ? fans.wrk() : { prefix: 'bare', from: 0, count: 1, start: 0 },
+      request: { method: 'POST', path: new URL(url).pathname, body },
+    });
+    fans?.advance(r.used);
+    return r;
+  }
   return new Promise((resolve, reject) => {
     autocannon(
       {
@@ -122,6 +142,11 @@ function fanCursor(seed, from, count, k = 0, n = 1) {
   return {
     next: () => keyFor(seed.keyPrefix, from + ((k + n * i++) % count)),
     used: () => Math.min(i, Math.ceil(count / n)),
+    // For wrk (one process), which builds each fan's key itself from the cursor's place on.
+    wrk: () => ({ prefix: seed.keyPrefix, from, count, start: i }),
+    advance: (used) => {
+      i += used;
+    },
   };
 }
 
@@ -302,8 +327,8 @@ try {
 const cpus = os.cpus();
 console.log(
   `\nDoors-open, ${new Date().toISOString()}: ${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, ` +
-    `${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}; load from this process ` +
-    `(autocannon, ${CONNECTIONS} connections over ${SERVER_PROCS} server process(es), ${SECONDS} s per phase in ${ROUNDS} slices alternating with ` +
+    `${Math.round(os.totalmem() / 2 ** 30)} GB, ${os.type()} ${os.release()}; load from ${LOADGEN === 'wrk' ? 'a wrk process' : 'this process'} ` +
+    `(${LOADGEN}, ${CONNECTIONS} connections over ${SERVER_PROCS} server process(es), ${SECONDS} s per phase in ${ROUNDS} slices alternating with ` +
     `the bare route, ${FANS} seeded fans)\n`,
 );
 console.log(
