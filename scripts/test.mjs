@@ -134,9 +134,9 @@ await vitest(
 
 /**
  * The server tests on the PostgreSQL server and Redis, then the fault suite's short form: output held
- * and returned. Both mostly wait (database round trips, restarts, reconnects; about 40 % of a core
- * each), so they run beside the e2e journeys, which mostly wait too (docs/benchmarks.md, the test
- * suite's time), instead of adding their two minutes and more to the suite's length.
+ * and returned. Not beside the e2e journeys: tried on 27 Nov, the two server-test workers and the
+ * fault suite's cluster starved three Chromium journeys (load average 24) and a dozen journeys timed
+ * out (docs/benchmarks.md, the test suite's time).
  */
 async function serviceTests() {
   const held = [];
@@ -163,7 +163,7 @@ async function serviceTests() {
       '**/ingest-mosaic.test.ts',
     ]);
     const name = `server tests (PostgreSQL${redisAnswers ? ' + Redis' : ''})`;
-    held.push(await heldStep(name, 'npx', args, { env }, ' (beside the e2e journeys)'));
+    held.push(await heldStep(name, 'npx', args, { env }, ''));
     addVitest(file);
   } else {
     held.push({ text: `\nSKIP: server tests on PostgreSQL: nothing answers at ${new URL(pgUrl).host}.` });
@@ -179,7 +179,6 @@ async function serviceTests() {
         process.execPath,
         ['scripts/faults.mjs', '--short'],
         { env: { FAULTS_JSON: faultsJson } },
-        ' (beside the e2e journeys)',
       ),
     );
     try {
@@ -226,15 +225,16 @@ async function e2e(project, workers) {
   if (e2eCode !== 0) failures.push(`e2e ${project}`);
 }
 
-console.log('\n=== e2e (Chromium), and beside its journeys the PostgreSQL + Redis server tests and faults');
+for (const h of await serviceTests()) printHeld(h);
+
+console.log('\n=== e2e (Chromium)');
 if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:chromium'])) !== 0)
   failures.push('install chromium');
-// Two runs: the journeys on three workers (the service tests beside them), then the watching
-// journeys alone, which measure playback (e2e/playwright.config.ts). A journey mostly waits (doors,
-// retries every 3 s, 10 s cheer batches, realtime round trips): on two workers the runner used
-// under half of its two cores (docs/benchmarks.md, the test suite's time).
-const [held] = await Promise.all([serviceTests(), e2e('journeys', '3')]);
-for (const h of held) printHeld(h);
+// Two runs: the journeys on three workers, then the watching journeys alone, which measure playback
+// (e2e/playwright.config.ts). A journey mostly waits (doors, retries every 3 s, 10 s cheer batches,
+// realtime round trips): on two workers the runner used under half of its two cores
+// (docs/benchmarks.md, the test suite's time).
+await e2e('journeys', '3');
 await e2e('watching', '1');
 
 console.log('\nWhere the time went (wall seconds; the first phase runs its steps side by side):');
