@@ -35,8 +35,8 @@ import {
   keyFor,
   mergeResults,
   SERVER_PROCS,
-  serverArgs,
   splitConnections,
+  startEncoreProcesses,
   wantsDb,
 } from './processes.mjs';
 import { ensureWrk, wrkLoad } from './wrk-load.mjs';
@@ -150,30 +150,9 @@ async function measureServer(label, dbEnv) {
       .split('\n')
       .pop(),
   );
-  const children = [];
+  let children = [];
   try {
-    for (let k = 0; k < SERVER_PROCS; k++) {
-      const port = await freePort();
-      children.push(
-        await start(
-          serverArgs(),
-          {
-            PATH: process.env.PATH,
-            NODE_ENV: 'development',
-            HOST: '127.0.0.1',
-            PORT: String(port),
-            PUBLIC_URL: `http://127.0.0.1:${port}`,
-            LOG_LEVEL: 'warn',
-            DEMO_DATA: 'false',
-            RATE_LIMIT_SCALE: '100000',
-            CHEER_USER_BUDGET: '10000',
-            WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
-            ...dbEnv,
-          },
-          port,
-        ),
-      );
-    }
+    children = await startEncoreProcesses(start, SERVER_PROCS, { CHEER_USER_BUDGET: '10000', ...dbEnv });
     const pids = children.map((c) => c.pid);
     const n = children.length;
     const base = `http://127.0.0.1:${children[0].port}`;

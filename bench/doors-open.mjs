@@ -34,8 +34,8 @@ import {
   keyFor,
   mergeResults,
   SERVER_PROCS,
-  serverArgs,
   splitConnections,
+  startEncoreProcesses,
   wantsDb,
 } from './processes.mjs';
 import { ensureWrk, wrkLoad } from './wrk-load.mjs';
@@ -228,25 +228,9 @@ async function phase(name, target) {
  */
 async function measureServer(label, dbEnv, seed, dbPids = null) {
   for (const [cacheLabel, caches] of CACHE_SETUPS) {
-    const children = [];
+    let children = [];
     try {
-      for (let k = 0; k < SERVER_PROCS; k++) {
-        const port = await freePort();
-        const env = {
-          PATH: process.env.PATH,
-          NODE_ENV: 'development',
-          HOST: '127.0.0.1',
-          PORT: String(port),
-          PUBLIC_URL: `http://127.0.0.1:${port}`,
-          LOG_LEVEL: 'warn',
-          DEMO_DATA: 'false',
-          RATE_LIMIT_SCALE: '100000',
-          WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
-          ...caches,
-          ...dbEnv,
-        };
-        children.push(await start(serverArgs(), env, port));
-      }
+      children = await startEncoreProcesses(start, SERVER_PROCS, { ...caches, ...dbEnv });
       const pids = children.map((c) => c.pid);
       const base = (c) => `http://127.0.0.1:${c.port}`;
       const n = children.length;

@@ -3,6 +3,8 @@
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 
 /**
  * `name` labels the watchdog's message; `node` runs every child; `watchdogMs` bounds the whole run.
@@ -188,4 +190,30 @@ export function mergeResults(results) {
     errors: sum((r) => r.errors),
     timeouts: sum((r) => r.timeouts),
   };
+}
+
+/**
+ * `count` Encore processes (apps/server) on free ports of 127.0.0.1, started with `start` of a
+ * process group, without demo data or web build, rate limits scaled out of the way; `env` adds the
+ * database and anything the bench needs. Each child keeps its `port`.
+ */
+export async function startEncoreProcesses(start, count, env) {
+  const children = [];
+  for (let k = 0; k < count; k++) {
+    const port = await freePort();
+    const serverEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: 'development',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      LOG_LEVEL: 'warn',
+      DEMO_DATA: 'false',
+      RATE_LIMIT_SCALE: '100000',
+      WEB_DIST: path.join(os.tmpdir(), 'encore-bench-no-web'),
+      ...env,
+    };
+    children.push(await start(serverArgs(), serverEnv, port));
+  }
+  return children;
 }
