@@ -10,10 +10,9 @@ export default defineConfig({
   // Its own folder per port, so that parallel runs on one machine never clear each other's results.
   outputDir: process.env.E2E_PORT ? `../test-results/e2e-${port}` : '../test-results/e2e',
   fullyParallel: true,
-  // Two: journeys mostly wait on the app's own timers, but on the CI machine of 27 Nov (the same bare
-  // route 1.6x slower than the machine before, 35 to 40 % of its time in the kernel) three Chromium
-  // workers ran its two cores at a load of 25 and a dozen journeys timed out (scripts/test.mjs).
-  workers: 2,
+  // Three: journeys mostly wait on the app's own timers. Three starved a 2-core runner only while every
+  // trace recorded a screencast (see `trace` below); without it 67 journeys used 74 % of two cores.
+  workers: 3,
   retries: 0,
   forbidOnly: Boolean(process.env.CI),
   // Generous for a starved machine: a passing journey takes the same time either way.
@@ -25,14 +24,18 @@ export default defineConfig({
     // pulse over the landing page's stage lights) redraws the whole page, about 0.7 of a core per page.
     // The journeys check behaviour, so they run as a fan who asked for reduced motion would.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
+    // A failed test keeps its trace (actions, DOM snapshots, network) but not the trace's screenshots:
+    // those are a screencast, every page composited and JPEG-encoded all the time the test runs, which
+    // cost 35 % of the journeys' CPU on a 2-core runner (docs/benchmarks.md, the test suite's time).
+    // The failure's own screenshot below stays.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },
-  // The watching journeys measure playback itself (an angle switch keeps the moment within 0.5 s). One
-  // page playing 720p costs Chromium about half a core in software, so on a 2-core machine they run
-  // on their own, one at a time, after the other journeys: scripts/test.mjs runs the two projects in
-  // turn, `--project watching --workers 1` last.
+  // The watching journeys measure playback itself (an angle switch keeps the moment within 0.5 s), so
+  // they run after the other journeys, on their own: scripts/test.mjs runs the two projects in turn,
+  // `--project watching --workers 2` last. They mostly wait on real time (live edges, pushed encoders,
+  // a night re-aired): alone on one worker they kept two cores 33 % busy, on two 59 %.
   projects: [
     { name: 'journeys', testIgnore: /watching\.spec\.ts/, use: chromium },
     { name: 'watching', testMatch: /watching\.spec\.ts/, use: chromium },
