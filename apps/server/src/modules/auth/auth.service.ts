@@ -31,8 +31,13 @@ const RESET_TTL = HOUR;
 const TOKEN_IDLE_MS = 30 * 24 * HOUR;
 /** last_used_at is written at most this often, so that reads on the hot path stay reads. */
 const TOUCH_EVERY_MS = 5 * 60_000;
-/** Enough for every fan of a sold-out arena on one node; an entry is a user row and a few numbers. */
-const SESSION_CACHE_MAX = 100_000;
+/**
+ * Every fan of a doors-open minute on one node, as the ticket cache: at 10,000 requests/s a fan's
+ * check and entry come seconds apart, and a cache smaller than the fans in between evicts each one
+ * before its entry (100,000 halved entry at 200,000 fans: docs/benchmarks.md). About 1.4 kB of heap
+ * an entry (a user row, its token, the per-user set), so 270 MB when full.
+ */
+const SESSION_CACHE_MAX = 200_000;
 /** A device cookie is a secret of newSecret()'s shape; anything else is ignored. */
 const isDeviceCookie = (value: string) => /^[\w-]{43}$/.test(value);
 
