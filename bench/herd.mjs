@@ -14,6 +14,8 @@
  *
  * Knobs: HERD_PORT (9700: the balancer; the nodes take the next ports), HERD_PG_PORT (5457),
  * HERD_REDIS_PORT (6407), HERD_CONNECTIONS (1000: keep-alive HTTP connections per load generator, at most),
+ * HERD_BALANCERS (1: HAProxy processes on the balancer's port, each with its own descriptors; the
+ * HAProxy check figures are then one instance's, whichever answers the stats port),
  * HERD_SHARED_SERVICES=1 (a database and key prefix of its own on the shared PostgreSQL and Redis
  * instead of private ones, bench/shared-services.mjs).
  */
@@ -36,6 +38,8 @@ const num = (name, def, min, max) => Math.min(Math.max(Number(process.env[name] 
 const FANS = num('HERD_FANS', 100_000, 100, 200_000);
 const SECONDS = num('HERD_SECONDS', 60, 5, 600);
 const NODES = num('HERD_NODES', 3, 1, 8);
+/** HAProxy processes sharing the balancer's port (scripts/cluster/cluster.mjs `balancers`). */
+const BALANCERS = num('HERD_BALANCERS', 1, 1, 4);
 const CLIENT_PROCS = num('HERD_CLIENT_PROCS', 4, 1, 16);
 // At 64 per generator the fans' calls queued in the generators' own pools (a fan's leave behind
 // thousands of newer fans' checks) while the nodes idled, and each fan held its socket meanwhile:
@@ -165,6 +169,7 @@ try {
     port: PORT,
     nodes: NODES,
     statsPort: PORT + 20,
+    balancers: BALANCERS,
     databaseUrl,
     redisUrl: shared?.redisUrl ?? redis.url,
     ...(shared ? { redisKeyPrefix: shared.keyPrefix } : {}),

@@ -100,6 +100,11 @@ export async function startCluster({
   env = {},
   log = 'inherit',
   statsPort,
+  /**
+   * HAProxy processes on the one port (the kernel spreads connections over them: SO_REUSEPORT), each
+   * with its own descriptors: a balancer holds at most half of its limit in connections (the herd).
+   */
+  balancers = 1,
 }) {
   ensureHaproxy();
   const nodePorts = Array.from({ length: nodes }, (_, i) => port + 1 + i);
@@ -156,14 +161,17 @@ export async function startCluster({
   writeFileSync(cfg, haproxyConfig({ port, nodePorts, statsPort, maxconn }));
   const check = spawnSync('haproxy', ['-c', '-q', '-f', cfg], { encoding: 'utf8' });
   if (check.status !== 0) throw new Error(`haproxy config refused: ${check.stderr}`);
-  const haproxy = spawn('haproxy', ['-W', '-db', '-f', cfg], {
-    stdio: log === 'inherit' ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+  const haproxies = Array.from({ length: balancers }, () => {
+    const haproxy = spawn('haproxy', ['-W', '-db', '-f', cfg], {
+      stdio: log === 'inherit' ? ['ignore', 'inherit', 'inherit'] : 'ignore',
+    });
+    haproxy.exited = new Promise((resolve) => haproxy.once('exit', resolve));
+    return haproxy;
   });
-  haproxy.exited = new Promise((resolve) => haproxy.once('exit', resolve));
   try {
-    await waitHealthy(publicUrl, 20_000, () => haproxy.exitCode === null);
+    await waitHealthy(publicUrl, 20_000, () => haproxies.every((h) => h.exitCode === null));
   } catch (err) {
-    if (haproxy.exitCode === null) haproxy.kill('SIGTERM');
+    for (const h of haproxies) if (h.exitCode === null) h.kill('SIGTERM');
     await abort(err);
   }
 
@@ -178,9 +186,9 @@ export async function startCluster({
     },
     restart: (i) => startNode(i),
     async stop() {
-      haproxy.kill('SIGTERM');
+      for (const h of haproxies) h.kill('SIGTERM');
       for (const child of procs) if (child && child.exitCode === null) child.kill('SIGTERM');
-      await Promise.all([haproxy.exited, ...procs.map((c) => c?.exited)]);
+      await Promise.all([...haproxies.map((h) => h.exited), ...procs.map((c) => c?.exited)]);
       rmSync(work, { recursive: true, force: true });
     },
   };
