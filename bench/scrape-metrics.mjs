@@ -25,7 +25,7 @@ export async function scrapeMetrics(base, token) {
     rss: value('process_resident_memory_bytes'),
     heap: value('nodejs_heap_size_used_bytes'),
     sockets: value('encore_realtime_sockets'),
-    loopP99: value('encore_event_loop_delay_seconds{quantile="0.99"}'),
-    loopMax: value('encore_event_loop_delay_seconds{quantile="1"}'),
+    loopP99: value('encore_event_loop_delay_p99_seconds'),
+    loopMax: value('encore_event_loop_delay_max_seconds'),
   };
 }

@@ -126,6 +126,10 @@ await concurrently(
 // puts it over fails here rather than in a later benchmark.
 await step('JS budgets', process.execPath, ['bench/bundle-size.mjs', '--check']);
 
+// promtool (Debian's prometheus package, about 15 s when missing): the server tests check the alert
+// rules of ops/prometheus with it, and lint a real /metrics scrape (platform/alert-rules.test.ts).
+await step('Prometheus tooling', 'bash', ['scripts/ensure-system-packages.sh', 'promtool:prometheus']);
+
 await vitest(
   'unit and server tests (embedded PGlite)',
   ['contract', 'web', 'server'],

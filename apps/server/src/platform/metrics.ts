@@ -78,22 +78,45 @@ export function installMetrics(deps: MetricsDeps): void {
     },
   });
 
-  // Event-loop delay over the scrape interval: p50, p99 and max, reset at each scrape.
+  // Event-loop delay over the scrape interval: p50, p99 and max, reset at each scrape. Three gauges
+  // named as prom-client's own nodejs_eventloop_lag_*: a `quantile` label belongs to summaries only
+  // (promtool check metrics). The registry collects in registration order, so the p50 gauge takes the
+  // interval's snapshot and resets the histogram, and the other two read that snapshot.
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
-  new Gauge({
-    name: 'encore_event_loop_delay_seconds',
-    help: 'Event-loop delay since the previous scrape, by quantile (0.5, 0.99, 1 = max).',
-    labelNames: ['quantile'] as const,
-    registers: [registry],
-    collect() {
-      if (loop.count === 0) return;
-      this.set({ quantile: '0.5' }, loop.percentile(50) / 1e9);
-      this.set({ quantile: '0.99' }, loop.percentile(99) / 1e9);
-      this.set({ quantile: '1' }, loop.max / 1e9);
+  let interval: { p50: number; p99: number; max: number } | null = null;
+  const loopGauge = (name: string, help: string, read: () => number | undefined) =>
+    new Gauge({
+      name,
+      help,
+      registers: [registry],
+      collect() {
+        const seconds = read();
+        if (seconds !== undefined) this.set(seconds);
+      },
+    });
+  loopGauge(
+    'encore_event_loop_delay_p50_seconds',
+    'Event-loop delay since the previous scrape, median.',
+    () => {
+      interval =
+        loop.count === 0
+          ? null
+          : { p50: loop.percentile(50) / 1e9, p99: loop.percentile(99) / 1e9, max: loop.max / 1e9 };
       loop.reset();
+      return interval?.p50;
     },
-  });
+  );
+  loopGauge(
+    'encore_event_loop_delay_p99_seconds',
+    'Event-loop delay since the previous scrape, p99.',
+    () => interval?.p99,
+  );
+  loopGauge(
+    'encore_event_loop_delay_max_seconds',
+    'Event-loop delay since the previous scrape, max.',
+    () => interval?.max,
+  );
 
   const pool = deps.pool;
   new Gauge({
