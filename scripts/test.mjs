@@ -126,8 +126,9 @@ await concurrently(
 // puts it over fails here rather than in a later benchmark.
 await step('JS budgets', process.execPath, ['bench/bundle-size.mjs', '--check']);
 
-// promtool (Debian's prometheus package, about 15 s when missing): the server tests check the alert
-// rules of ops/prometheus with it, and lint a real /metrics scrape (platform/alert-rules.test.ts).
+// Debian's prometheus package (about 15 s when missing): the server tests check ops/prometheus with
+// promtool, lint a real /metrics scrape, and run a real Prometheus on the shipped configuration
+// against a node (platform/alert-rules.test.ts, platform/prometheus.test.ts).
 await step('Prometheus tooling', 'bash', ['scripts/ensure-system-packages.sh', 'promtool:prometheus']);
 
 await vitest(
