@@ -1,10 +1,10 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import net, { type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login } from '../../test/factories.ts';
+import { freePort } from '../../test/free-port.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { connectAs, realtimeUrl } from '../../test/realtime-client.ts';
 
@@ -19,17 +19,6 @@ const TOKEN = 'prometheus-scrape-token-for-the-test-0123';
 const available = spawnSync('prometheus', ['--version']).status === 0;
 if (!available)
   console.warn('SKIP: Prometheus scrape: prometheus is not installed (Debian package prometheus)');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
 
 type Target = { labels: { job: string }; health: string; lastError: string };
 

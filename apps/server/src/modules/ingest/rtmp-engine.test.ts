@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, it } from 'vitest';
+import { freePort } from '../../../test/free-port.ts';
 import { alive, childrenOf, nginxConfig, RTMP_MODULE, startRtmpEngine } from './rtmp-engine.ts';
 
 // The RTMP engine's life tied to Encore's (real nginx with Debian's RTMP module): a killed Encore
@@ -16,14 +17,6 @@ const hasEngine = await readFile(RTMP_MODULE).then(
 const log = { info() {}, warn() {}, error() {} };
 const dirs: string[] = [];
 const children: ChildProcess[] = [];
-
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 async function until(what: string, check: () => boolean | Promise<boolean>, ms = 15_000) {
   const end = Date.now() + ms;
