@@ -73,7 +73,11 @@ export function createRevocations(opts: {
   const topic = `${opts.prefix}ctl:revoke`;
   // This node delivers its own revocations at once; the echo from Redis is skipped.
   const nodeId = randomUUID();
-  const sub = redis.duplicate();
+  // Its own connection, with the offline queue the shared client turns off: SUBSCRIBE is sent as
+  // soon as it connects, and ioredis subscribes again after each reconnect. Without the queue the
+  // SUBSCRIBE, issued while the new connection was still opening, failed on every node, and no node
+  // heard another's revocations (found by npm run cluster's log; the tests' client had the queue on).
+  const sub = redis.duplicate({ enableOfflineQueue: true, commandTimeout: undefined });
   sub.on('error', (err: Error) => opts.log.warn({ err }, 'revocation subscriber error'));
   sub.on('message', (name: string, raw: string) => {
     if (name !== topic) return;
