@@ -19,6 +19,7 @@ import pg from 'pg';
 import { startCluster } from './cluster/cluster.mjs';
 import { createFan } from './cluster/fault-fan.mjs';
 import { startPostgres, startRedis } from './cluster/private-services.mjs';
+import { logoutClosesOnAnotherNode } from './cluster/revocation-probe.mjs';
 
 const root = path.resolve(import.meta.dirname, '..');
 const { values: args } = parseArgs({ options: { short: { type: 'boolean', default: false } } });
@@ -178,6 +179,17 @@ try {
     drm.every((d) => d === 'ok'),
     drm.filter((d) => d !== 'ok').join(', '),
   );
+  // Last, as it ends a fan's login: a logout sent to node 3 closes that login's socket on node 1, after
+  // the Redis restart above (the revocation subscriber must have subscribed again).
+  const last = fans[fans.length - 1];
+  last.close();
+  const revoked = await logoutClosesOnAnotherNode({
+    key: `${seed.keyPrefix}${String(fans.length - 1).padStart(7, '0')}`,
+    deviceSession: last.deviceSession,
+    socketPort: cluster.nodePorts[0],
+    logoutPort: cluster.nodePorts[2],
+  });
+  check("a logout on one node closes the login's socket on another (4410)", revoked.ok, revoked.detail);
   const client = new pg.Client({ connectionString: postgres.url });
   await client.connect();
   const { rows } = await client.query('select count(*)::int as n from tosses where id = any($1::uuid[])', [
