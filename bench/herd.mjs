@@ -231,7 +231,7 @@ try {
         .join(' ')}\n`,
   );
   console.log(
-    '| node | event-loop p99, worst 5 s window | event-loop max | sockets at most | slowest /livez | slowest /healthz | slowest /livez on HEALTH_PORT | HAProxy: failed checks | taken out (UP to DOWN) |',
+    '| node | event-loop p99, worst 15 s window | event-loop max | sockets at most | slowest /livez | slowest /healthz | slowest /livez on HEALTH_PORT | HAProxy: failed checks | taken out (UP to DOWN) |',
   );
   console.log('|---|---:|---:|---:|---:|---:|---:|---:|---:|');
   watched.forEach((n, i) => {

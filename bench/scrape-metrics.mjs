@@ -1,5 +1,5 @@
 // Reads the few series the socket benches follow from a node's /metrics (METRICS_TOKEN). The
-// event-loop delay summary is reset by every scrape: a value covers the time since the last one.
+// event-loop delay covers the last 15 s whoever scrapes (apps/server/src/platform/loop-delay.ts).
 
 /** Scrapes `base`/metrics; a busy server may drop an idle keep-alive connection, so it asks again. */
 export async function scrapeMetrics(base, token) {

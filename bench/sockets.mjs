@@ -151,7 +151,7 @@ Sockets held by one node: ${SERVER_PROCS} Encore process(es) (${database}), ${CL
   the processes' own counts (encore_realtime_sockets): ${each(after, (m) => m.sockets)} = ${sum(after, 'sockets')}
   resident memory ${(sum(before, 'rss') / MB).toFixed(0)} MB -> ${(sum(after, 'rss') / MB).toFixed(0)} MB (${each(after, (m) => (m.rss / MB).toFixed(0))}): ${perSocket('rss')} KiB per socket
   V8 heap used    ${(sum(before, 'heap') / MB).toFixed(0)} MB -> ${(sum(after, 'heap') / MB).toFixed(0)} MB: ${perSocket('heap')} KiB per socket
-  event-loop delay p99 during the connects: ${each(after, (m) => ms(m.loopP99))} ms; then 10 s holding them: p99 ${each(holding, (m) => ms(m.loopP99))} ms, max ${each(holding, (m) => ms(m.loopMax))} ms`);
+  event-loop delay p99 over the connects' last 15 s: ${each(after, (m) => ms(m.loopP99))} ms; then after 10 s holding them (the last 15 s): p99 ${each(holding, (m) => ms(m.loopP99))} ms, max ${each(holding, (m) => ms(m.loopMax))} ms`);
     for (const p of procs) {
       p.send({ cmd: 'close' });
       children.delete(p);

@@ -1,5 +1,4 @@
 import { randomUUID, timingSafeEqual } from 'node:crypto';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { FastifyInstance } from 'fastify';
 import type pg from 'pg';
 import { collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
@@ -7,6 +6,7 @@ import { AppError } from '../errors.ts';
 import type { Bus } from '../realtime/bus.ts';
 import { type PushedHealth, registerIngestMetrics } from './ingest-metrics.ts';
 import { busLag, processInstruments } from './instruments.ts';
+import { createLoopDelayWindow, type LoopDelay } from './loop-delay.ts';
 
 /** How often the bus probe publishes (one tiny event per node). */
 const PROBE_INTERVAL_MS = 5000;
@@ -78,45 +78,31 @@ export function installMetrics(deps: MetricsDeps): void {
     },
   });
 
-  // Event-loop delay over the scrape interval: p50, p99 and max, reset at each scrape. Three gauges
-  // named as prom-client's own nodejs_eventloop_lag_*: a `quantile` label belongs to summaries only
-  // (promtool check metrics). The registry collects in registration order, so the p50 gauge takes the
-  // interval's snapshot and resets the histogram, and the other two read that snapshot.
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
-  let interval: { p50: number; p99: number; max: number } | null = null;
-  const loopGauge = (name: string, help: string, read: () => number | undefined) =>
+  // Event-loop delay over the last 15 s, whoever scrapes (platform/loop-delay.ts). Three gauges named
+  // as prom-client's own nodejs_eventloop_lag_*: a `quantile` label belongs to summaries only
+  // (promtool check metrics).
+  const loop = createLoopDelayWindow();
+  const loopGauge = (name: string, help: string, pick: (d: LoopDelay) => number) =>
     new Gauge({
       name,
       help,
       registers: [registry],
       collect() {
-        const seconds = read();
-        if (seconds !== undefined) this.set(seconds);
+        const reading = loop.read();
+        if (reading) this.set(pick(reading));
       },
     });
   loopGauge(
     'encore_event_loop_delay_p50_seconds',
-    'Event-loop delay since the previous scrape, median.',
-    () => {
-      interval =
-        loop.count === 0
-          ? null
-          : { p50: loop.percentile(50) / 1e9, p99: loop.percentile(99) / 1e9, max: loop.max / 1e9 };
-      loop.reset();
-      return interval?.p50;
-    },
+    'Event-loop delay, median over the last 15 s.',
+    (d) => d.p50,
   );
   loopGauge(
     'encore_event_loop_delay_p99_seconds',
-    'Event-loop delay since the previous scrape, p99.',
-    () => interval?.p99,
+    'Event-loop delay, p99 of the worst second of the last 15 s.',
+    (d) => d.p99,
   );
-  loopGauge(
-    'encore_event_loop_delay_max_seconds',
-    'Event-loop delay since the previous scrape, max.',
-    () => interval?.max,
-  );
+  loopGauge('encore_event_loop_delay_max_seconds', 'Event-loop delay, max over the last 15 s.', (d) => d.max);
 
   const pool = deps.pool;
   new Gauge({
@@ -156,7 +142,7 @@ export function installMetrics(deps: MetricsDeps): void {
   app.addHook('preClose', async () => {
     clearInterval(probe);
     unsubscribe();
-    loop.disable();
+    loop.close();
   });
 
   const expected = Buffer.from(`Bearer ${deps.token}`);
