@@ -24,6 +24,8 @@ export async function verifiedFan(request: APIRequestContext): Promise<{ email: 
 
 type ShowBody = Record<string, unknown> & { event: Record<string, unknown> };
 
+let shows = 0;
+
 /**
  * Schedules a show of its own through the host API, its doors opening `doorsInMs` from now;
  * `eventConfig` replaces fields of the copied demo show's event configuration, and `source`, when
@@ -47,8 +49,10 @@ export async function scheduleShow(
     (demoLoopShow() as ShowBody | null) ?? (await active()).find((s) => s.slug === 'encore-live');
   if (!template) throw new Error('no demo show to copy');
   const { status: _s, doors_open_at: _d, ...show } = template;
-  const tag = `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
-  const id = 100_000 + Math.floor(Math.random() * 800_000);
+  shows += 1;
+  // Unique in the run (worker, then its count): 40 random ids of 800,000 repeated one 1 run in 1,100.
+  const id = 100_000 + test.info().workerIndex * 1000 + shows;
+  const tag = `${Date.now().toString(36)}${id}`;
   const now = Date.now();
   const body = {
     ...show,

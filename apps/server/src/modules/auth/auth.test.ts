@@ -163,8 +163,10 @@ describe('POST /thor/auth/email_register/', () => {
 
   it('age gate: 13 may register, 12 may not, and the refusal sets the 4-hour cookie that holds', async () => {
     const today = new Date();
+    // 13 years before a 29 February has no 29th (1 day in 1,461): the 28th then, 13 years and a day.
+    const day = today.getUTCMonth() === 1 ? Math.min(today.getUTCDate(), 28) : today.getUTCDate();
     const iso = (years: number) =>
-      `${today.getUTCFullYear() - years}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(today.getUTCDate()).padStart(2, '0')}`;
+      `${today.getUTCFullYear() - years}-${String(today.getUTCMonth() + 1).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
     const thirteen = await register(validRegistration({ date_of_birth: iso(13) }));
     expect(thirteen.statusCode).toBe(201);
 
