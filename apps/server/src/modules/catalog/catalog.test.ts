@@ -67,7 +67,8 @@ describe('GET /thor/pg/catalog/', () => {
         price: 100,
         currency: 'USD',
         sale_currency_symbol: '$',
-        available_from: new Date('2030-01-01T00:00:00Z'),
+        // Later than any run of this test: ten years from now, not a fixed date that arrives one day.
+        available_from: new Date(Date.now() + 10 * 365 * 24 * 3600 * 1000),
         in_stock: false,
       })
       .execute();
