@@ -77,7 +77,8 @@ try {
     port: PORT,
     databaseUrl: postgres.url,
     redisUrl: redis.url,
-    log: 'ignore',
+    // FAULTS_NODE_LOGS=1 shows the nodes' own warnings and errors (LOG_LEVEL warn), to see why a check failed.
+    log: process.env.FAULTS_NODE_LOGS === '1' ? 'inherit' : 'ignore',
     env: {
       DEMO_DATA: 'false',
       CHAT_USER_BUDGET: '10000',

@@ -53,6 +53,16 @@ export async function openDatabase(opts: {
     pool.on('error', (err) => {
       process.emitWarning(`PostgreSQL pool: an idle connection failed (${err.message})`);
     });
+    // pg also emits 'error' on a client whose connection breaks while it is checked out (a query
+    // under way when PostgreSQL crashed or restarted: read ECONNRESET), besides failing its queries;
+    // the pool listens only to idle clients. Unheard, that error ended the process: the fault suite's
+    // PostgreSQL restart shut down every node. The failed queries answer their requests; the pool
+    // drops the broken client when it comes back.
+    pool.on('connect', (client) => {
+      client.on('error', (err) => {
+        process.emitWarning(`PostgreSQL pool: a connection in use failed (${err.message})`);
+      });
+    });
     timeAcquires(pool);
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', pool, close: () => db.destroy() };
