@@ -149,6 +149,16 @@ test('the host turns chat off and on, pushes overlay text, a slate and light-sti
   await expect(b.getByTestId('slate')).toBeVisible();
   await a.reload();
   await expect(a.getByTestId('end-slate')).toBeVisible();
+  // The end-slate above came from storage; the reloaded page's socket subscribes to the show's
+  // channel a moment later, and a clear sent before that would not reach it (it subscribes from
+  // now). An overlay that arrives proves the channel is live; sent again until one does.
+  let probe = 0;
+  await expect(async () => {
+    probe += 1;
+    await room.getByTestId('control-overlay-msg').fill(`after the reload ${probe}`);
+    await room.getByTestId('control-overlay-send').click();
+    await expect(a.getByTestId('overlay-text')).toHaveText(`after the reload ${probe}`, { timeout: 2000 });
+  }).toPass({ timeout: 30_000 });
   await room.getByTestId('control-slate-clear').click();
   await expect(a.getByTestId('end-slate')).toBeHidden();
   await expect(b.getByTestId('slate')).toBeHidden();
