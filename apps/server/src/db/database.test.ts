@@ -56,60 +56,54 @@ async function resettableRelay(target: URL) {
   };
 }
 
+/**
+ * Cuts the pool's connection while a query holds it (`cut` gets that connection's backend pid) and
+ * checks the outcome: the query fails with `failure`, no uncaught error reaches the process, and the
+ * pool answers the next query. pg emits 'error' on a client whose connection breaks even while it is
+ * checked out, and the pool listens only to its idle ones: unheard, that error ended every node of
+ * the fault suite.
+ */
+async function cutUnderQuery(
+  databaseUrl: string,
+  cut: (pid: number) => Promise<void> | void,
+  failure: RegExp,
+) {
+  const handle = await openDatabase({ databaseUrl });
+  const uncaught: unknown[] = [];
+  const onUncaught = (err: unknown) => uncaught.push(err);
+  process.on('uncaughtException', onUncaught);
+  try {
+    const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
+    // The pool's only connection is that one again (LIFO): the sleeping query holds it while it is cut.
+    const outcome = sql`select pg_sleep(10)`.execute(handle.db).then(
+      () => 'answered',
+      (err: Error) => err.message,
+    );
+    await new Promise((r) => setTimeout(r, 200));
+    await cut(rows[0]?.pid ?? 0);
+    expect(await outcome).toMatch(failure);
+    // Let any 'error' event fire before judging.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(uncaught).toEqual([]);
+    const again = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
+    expect(again.rows[0]?.one).toBe(1);
+  } finally {
+    process.off('uncaughtException', onUncaught);
+    await handle.close();
+  }
+}
+
 describe.skipIf(!url)('a PostgreSQL connection cut under a query', () => {
   it('a connection reset under a query fails that query only; the process and the pool go on', async () => {
     const relay = await resettableRelay(new URL(url as string));
-    const handle = await openDatabase({ databaseUrl: relay.url });
-    const uncaught: unknown[] = [];
-    const onUncaught = (err: unknown) => uncaught.push(err);
-    process.on('uncaughtException', onUncaught);
     try {
-      await sql`select 1`.execute(handle.db);
-      const outcome = sql`select pg_sleep(10)`.execute(handle.db).then(
-        () => 'answered',
-        (err: Error) => err.message,
-      );
-      await new Promise((r) => setTimeout(r, 200));
-      relay.resetAll();
-      expect(await outcome).toMatch(/ECONNRESET|terminated/i);
-      await new Promise((r) => setTimeout(r, 200));
-      expect(uncaught).toEqual([]);
-      const again = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
-      expect(again.rows[0]?.one).toBe(1);
+      await cutUnderQuery(relay.url, () => relay.resetAll(), /ECONNRESET|terminated/i);
     } finally {
-      process.off('uncaughtException', onUncaught);
-      await handle.close();
       await relay.close();
     }
   });
 
   it('a backend terminated under a query (pg_terminate_backend) fails that query only; the pool goes on', async () => {
-    const handle = await openDatabase({ databaseUrl: url });
-    const uncaught: unknown[] = [];
-    const onUncaught = (err: unknown) => uncaught.push(err);
-    process.on('uncaughtException', onUncaught);
-    try {
-      const { rows } = await sql<{ pid: number }>`select pg_backend_pid() as pid`.execute(handle.db);
-      const pid = rows[0]?.pid ?? 0;
-      // The pool's only connection is that one again (LIFO): a query holds it while it is cut. pg
-      // emits 'error' on a client whose connection breaks even while it is checked out, and the pool
-      // listens only to its idle ones: unheard, that error ended every node of the fault suite.
-      const sleeping = sql`select pg_sleep(10)`.execute(handle.db);
-      const outcome = sleeping.then(
-        () => 'answered',
-        (err: Error) => err.message,
-      );
-      await new Promise((r) => setTimeout(r, 200));
-      await terminate(pid);
-      expect(await outcome).toMatch(/terminat|ECONNRESET|Connection/i);
-      // Let any 'error' event fire before judging.
-      await new Promise((r) => setTimeout(r, 200));
-      expect(uncaught).toEqual([]);
-      const again = await sql<{ one: number }>`select 1 as one`.execute(handle.db);
-      expect(again.rows[0]?.one).toBe(1);
-    } finally {
-      process.off('uncaughtException', onUncaught);
-      await handle.close();
-    }
+    await cutUnderQuery(url as string, terminate, /terminat|ECONNRESET|Connection/i);
   });
 });
