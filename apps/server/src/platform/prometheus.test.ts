@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clusterPrometheusConfig } from '../../../../scripts/cluster/prometheus.mjs';
 import { createUser, login } from '../../test/factories.ts';
 import { freePort } from '../../test/free-port.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
@@ -13,8 +14,6 @@ import { connectAs, realtimeUrl } from '../../test/realtime-client.ts';
  * ops/prometheus/prometheus.yml against a real node: it scrapes /metrics with the bearer token, is
  * refused with another, and loads the shipped alert rules. What an operator deploys is what is tested.
  */
-const repoRoot = path.resolve(import.meta.dirname, '../../../..');
-const opsDir = path.join(repoRoot, 'ops/prometheus');
 const TOKEN = 'prometheus-scrape-token-for-the-test-0123';
 const available = spawnSync('prometheus', ['--version']).status === 0;
 if (!available)
@@ -60,14 +59,12 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(tmpdir(), 'encore-prometheus-'));
   await writeFile(path.join(dir, 'token'), TOKEN);
   await writeFile(path.join(dir, 'wrong-token'), TOKEN.replace('0', '1'));
-  // The shipped file, with this node as the target, the token's path and a 1 s interval.
-  const shipped = await readFile(path.join(opsDir, 'prometheus.yml'), 'utf8');
-  const config = shipped
-    .replace(/scrape_interval: 15s/, 'scrape_interval: 1s')
-    .replace(/evaluation_interval: 15s/, 'evaluation_interval: 1s')
-    .replace('rule_files: [encore-rules.yml]', `rule_files: ['${path.join(opsDir, 'encore-rules.yml')}']`)
-    .replace('/etc/prometheus/encore-token', path.join(dir, 'token'))
-    .replace(/targets: \[.*\]/, `targets: ['${node}']`);
+  // The shipped file, as `npm run cluster` runs it: this node as the target, the token's path, 1 s.
+  const config = clusterPrometheusConfig({
+    targets: [node],
+    tokenFile: path.join(dir, 'token'),
+    intervalSeconds: 1,
+  });
   expect(config).toContain(node);
   const wrongJob = [
     '  - job_name: encore-wrong-token',
