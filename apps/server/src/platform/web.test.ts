@@ -3,8 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createShow } from '../../test/factories.ts';
+import { createShow, showEntity } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 
 /** Issue 14, speed and reach: precompressed assets, cache headers, robots.txt, 404s, Open Graph. */
 let t: TestContext;
@@ -101,5 +102,25 @@ describe('the web app: routes, robots and shared links', () => {
     // The video's poster (the site's header art) is fetched with the page, not after the player runs.
     expect(res.body).toContain('<link rel="preload" as="image" href="/hero.svg" fetchpriority="high" />');
     expect((await get('/')).body).not.toContain('rel="preload"');
+  });
+
+  it('puts a host-set name into the page as text: $ patterns do not expand (issue 29)', async () => {
+    const entity = showEntity({ startIn: 60 });
+    const show = await createShowsRepo(t.db).insert({
+      ...entity,
+      event_name: 'M $` zzattr=1 $$',
+      artist_name: "A $' yyattr=2 $& $1",
+    });
+    const res = await get(`/event/${show.slug}`);
+    expect(res.statusCode).toBe(200);
+    const title = 'M $` zzattr=1 $$ · A $&#39; yyattr=2 $&amp; $1 | Encore';
+    expect(res.body).toContain(`<title>${title}</title>`);
+    expect(res.body).toContain(`<meta property="og:title" content="${title}" />`);
+    // The template appears once: no copy of <head> in the title, nothing above the app.
+    expect(res.body.match(/<head>/g)).toHaveLength(1);
+    expect(res.body.match(/<title>/g)).toHaveLength(1);
+    expect(res.body.match(/<\/head>/g)).toHaveLength(1);
+    expect(res.body.match(/<body>/g)).toHaveLength(1);
+    expect(res.body).not.toContain('zzattr=1 <');
   });
 });

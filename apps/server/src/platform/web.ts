@@ -79,10 +79,12 @@ export function renderIndex(html: string, meta: PageMeta | null, url: string): s
       ? [`<link rel="preload" as="image" href="${escapeHtml(meta.preloadImage)}" fetchpriority="high" />`]
       : []),
   ].join('\n    ');
+  // Function replacers only: in a replacement string `$&`, `$'` and `$\`` of a host-set name would
+  // expand into copies of the template (issue 29), and escaping the HTML does not touch `$`.
   return html
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(meta.title)}</title>`)
-    .replace(/<meta name="description"[^>]*>\s*/, '')
-    .replace('</head>', `    ${tags}\n  </head>`);
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(meta.title)}</title>`)
+    .replace(/<meta name="description"[^>]*>\s*/, () => '')
+    .replace('</head>', () => `    ${tags}\n  </head>`);
 }
 
 /**
