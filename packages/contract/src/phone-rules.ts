@@ -36,6 +36,11 @@ export const PHONE_LIMITS = {
   resendSeconds: 60,
   /** Wrong codes tried against one sent code before it stops working. */
   codeAttempts: 5,
+  /**
+   * Wrong codes tried against one number in a day, all its codes and all addresses together
+   * (docs/decisions.md "Guess budgets of codes"): about 0.1 % a day for a guesser, not 6 %.
+   */
+  dailyWrongCodes: 10,
   /** The temp_code of an unknown number stays good this long for choosing a nickname. */
   tempCodeTtlSeconds: 15 * 60,
 } as const;

@@ -72,6 +72,11 @@ export function createPhoneService(deps: PhoneDeps) {
       unscaled: true,
     }),
     verifyIp: deps.limiter('sms-verify-ip', { points: 60, durationSec: 15 * 60 }),
+    // Wrong codes per number per day, whoever guesses: many addresses guessing one number share it.
+    wrongPerNumber: deps.limiter('sms-wrong-number', {
+      points: PHONE_LIMITS.dailyWrongCodes,
+      durationSec: 24 * 3600,
+    }),
     registerIp: deps.limiter('phone-register-ip', { points: 30, durationSec: 3600 }),
   };
 
@@ -84,11 +89,19 @@ export function createPhoneService(deps: PhoneDeps) {
     }
   }
 
+  /** 429 while the number has spent its wrong codes of the day (even the right code waits). */
+  async function refuseSpentNumber(phone: string): Promise<void> {
+    const wait = await limits.wrongPerNumber.blockedFor(phone);
+    if (wait > 0) throw tooMany(wait);
+  }
+
   return {
     /** POST /thor/phone/verification/: sends a fresh 4-digit code by SMS. */
     async requestCode(raw: string, ctx: Ctx): Promise<void> {
       const phone = parseNumber(raw);
       await consumeOrTooMany(limits.sendIp, ctx.ip);
+      // A number out of guesses for the day gets no new code (it could not be used; an SMS costs).
+      await refuseSpentNumber(phone);
       try {
         await limits.resend.consume(phone);
       } catch (err) {
@@ -126,6 +139,7 @@ export function createPhoneService(deps: PhoneDeps) {
       const code = body.code.trim();
       if (!isPhoneCode(code))
         throw new AppError('INVALID_CODE', 400, PHONE_TEXT_EN.invalidCode, { field: 'code' });
+      await refuseSpentNumber(phone);
       const at = now();
       const sent = await deps.phone.latestCode(phone);
       if (!sent || sent.verified_at || sent.expires_at <= at) {
@@ -135,6 +149,7 @@ export function createPhoneService(deps: PhoneDeps) {
       const tries = await deps.phone.countAttempt(sent.id, PHONE_LIMITS.codeAttempts);
       if (tries === undefined) throw new AppError('TOO_MANY_REQUESTS', 412, PHONE_TEXT_EN.tooManyRequests);
       if (!sameHash(sent.code_hash, codeHash(phone, code))) {
+        await limits.wrongPerNumber.count(phone);
         throw new AppError('CODE_UNMATCHED', 406, PHONE_TEXT_EN.codeUnmatched, {
           field: 'code',
           attempts_left: PHONE_LIMITS.codeAttempts - tries,

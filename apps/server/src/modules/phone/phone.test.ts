@@ -5,6 +5,7 @@ import { PHONE_LIMITS } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, uniqueIdentity } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { hashSecret } from '../../platform/tokens.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -147,6 +148,41 @@ describe('phone login', () => {
     const spent = await verify(phone, code);
     expect(spent.statusCode).toBe(412);
     expect(spent.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+  });
+
+  it('a number has 10 wrong codes a day across its codes and addresses; then even the right code waits (429)', async () => {
+    const phone = uniqueNumber();
+    expect((await sendCode(phone)).statusCode).toBe(200);
+    const first = await codeFromOutbox(phone);
+    /** A new code for the number, as if the fan had asked again after the resend window. */
+    const freshCode = async (code: string) => {
+      await t.db
+        .insertInto('phone_codes')
+        .values({
+          phone_number: phone,
+          code_hash: hashSecret(`${phone}:${code}`),
+          expires_at: new Date(Date.now() + 60_000),
+        })
+        .execute();
+      return code;
+    };
+    let code = first;
+    for (let wrong = 0; wrong < PHONE_LIMITS.dailyWrongCodes; wrong++) {
+      // Each code takes its own 5 tries; the new ones come from many addresses.
+      if (wrong > 0 && wrong % PHONE_LIMITS.codeAttempts === 0) code = await freshCode('1357');
+      expect((await verify(phone, otherCode(code))).statusCode).toBe(406);
+    }
+    const right = await freshCode('2468');
+    const refused = await verify(phone, right);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS' });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(23 * 3600);
+    // No new SMS either while the number waits.
+    expect((await sendCode(phone)).statusCode).toBe(429);
+    // Another number is not affected.
+    const other = uniqueNumber();
+    expect((await sendCode(other)).statusCode).toBe(200);
+    expect((await verify(other, await codeFromOutbox(other))).statusCode).toBe(201);
   });
 
   it('403 PHONE_NUMBER_UNMATCHED without a live code, after expiry, and for a temp_code of another number', async () => {
