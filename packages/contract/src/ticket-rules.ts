@@ -64,7 +64,7 @@ export const TICKET_TEXT_EN = {
   inProgress: 'Registration already in progress. Please wait 5 minutes and try again.',
   weverseNotFound: 'Weverse ticket not found.',
   alreadyRedeemed: 'This Access Pass has already been redeemed by another account.',
-  emailNotRecognized: 'This email does not match the purchase email of this Access Pass.',
+  emailNotRecognized: 'This email and booking number do not match an Access Pass. Please check both.',
   invalidTicket: 'The booking number is incorrect. Please check the information you entered.',
   invalidEmail: 'Email address is invalid',
 } as const;

@@ -7,9 +7,11 @@ import {
   createTicket,
   createUser,
   login,
+  STRONG_PASSWORD,
   uniqueIdentity,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { MANUAL_MISSES } from './tickets.service.ts';
 
 let t: TestContext;
 beforeAll(async () => {
@@ -19,14 +21,40 @@ afterAll(async () => {
   await t?.close();
 });
 
-function validate(payload: Record<string, unknown>, headers: Record<string, string> = {}) {
-  return t.app.inject({ method: 'POST', url: '/thor/ticket/validate/', payload, headers });
+let ips = 0;
+/** Each request from an address of its own unless told: the per-address budget is tested on purpose. */
+const freshIp = () => {
+  ips += 1;
+  return `10.77.${Math.floor(ips / 250)}.${ips % 250}`;
+};
+
+function validate(
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  ip = freshIp(),
+  ctx = t,
+) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: '/thor/ticket/validate/',
+    payload,
+    headers,
+    remoteAddress: ip,
+  });
 }
 
-async function fan() {
-  const user = await createUser(t.db);
-  const key = await login(t.app, user.email);
-  return { user, key, headers: auth(key) };
+async function fan(ctx = t) {
+  const user = await createUser(ctx.db);
+  if (ctx === t) return { user, headers: auth(await login(ctx.app, user.email)) };
+  // From an address of its own: a scaled-down context's login budget per address is small.
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/thor/auth/email_login/',
+    payload: { email: user.email, password: STRONG_PASSWORD },
+    remoteAddress: freshIp(),
+  });
+  expect(res.statusCode).toBe(200);
+  return { user, headers: auth(res.json<{ key: string }>().key) };
 }
 
 const manual = (channelId: number, token: string, email: string, extra: Record<string, unknown> = {}) => ({
@@ -102,25 +130,70 @@ describe('POST /thor/ticket/validate/, manual check', () => {
     },
   );
 
-  it('402 for a code the show does not have (another show’s code included)', async () => {
+  it('412 with one body for an unknown code, another show’s code and a wrong email: nothing tells a code exists', async () => {
     const show = await createShow(t.db);
     const other = await createShow(t.db);
-    const code = await createBookingCode(t.db, { showId: other.id });
+    const code = await createBookingCode(t.db, { showId: show.id });
+    const elsewhere = await createBookingCode(t.db, { showId: other.id });
     const { headers } = await fan();
-    const res = await validate(manual(show.channel_id, code.code, code.email), headers);
-    expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ code: 'NO_TICKET', message: TICKET_TEXT_EN.noAccessPass });
-    expect((await validate(manual(show.channel_id, 'NOPE-NOPE', code.email), headers)).statusCode).toBe(402);
+    const answers = [
+      await validate(manual(show.channel_id, code.code, 'someone-else@example.test'), headers),
+      await validate(manual(show.channel_id, 'NOPE-NOPE', 'someone-else@example.test'), headers),
+      await validate(manual(show.channel_id, 'NOPE-NOPE', code.email), headers),
+      await validate(manual(show.channel_id, elsewhere.code, elsewhere.email), headers),
+    ];
+    for (const res of answers) {
+      expect(res.statusCode).toBe(412);
+      expect(res.json()).toEqual({
+        code: 'EMAIL_NOT_RECOGNIZED',
+        message: TICKET_TEXT_EN.emailNotRecognized,
+        field: 'email',
+      });
+    }
+    expect((await codeRow(code.id)).redeemed_by).toBeNull();
   });
 
-  it('412 EMAIL_NOT_RECOGNIZED when the email is not the purchase email; nothing is redeemed', async () => {
+  it('failed checks are budgeted per address: new accounts on one address get no fresh budget', async () => {
     const show = await createShow(t.db);
     const code = await createBookingCode(t.db, { showId: show.id });
-    const { headers } = await fan();
-    const res = await validate(manual(show.channel_id, code.code, 'someone-else@example.test'), headers);
-    expect(res.statusCode).toBe(412);
-    expect(res.json().code).toBe('EMAIL_NOT_RECOGNIZED');
-    expect((await codeRow(code.id)).redeemed_by).toBeNull();
+    const ip = freshIp();
+    // Three accounts spend their own 10 checks each: 30 misses from one address.
+    for (let a = 0; a < MANUAL_MISSES.perAddress.points / 10; a += 1) {
+      const { headers } = await fan();
+      for (let i = 0; i < 10; i += 1) {
+        const res = await validate(manual(show.channel_id, `GUESS-${a}${i}00`, code.email), headers, ip);
+        expect(res.statusCode).toBe(412);
+      }
+    }
+    const next = await fan();
+    const res = await validate(manual(show.channel_id, code.code, code.email), next.headers, ip);
+    expect(res.statusCode).toBe(429);
+    expect(res.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', message: TICKET_TEXT_EN.inProgress });
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    // The same fan from another address redeems the pass.
+    const elsewhere = await validate(manual(show.channel_id, code.code, code.email), next.headers);
+    expect(elsewhere.statusCode).toBe(200);
+  });
+
+  it('failed checks are budgeted per show: many addresses and accounts together stop at its ceiling', async () => {
+    // A hundredth of each budget: 20 misses per show, one check per account.
+    const small = await createTestContext({ RATE_LIMIT_SCALE: '0.01' });
+    try {
+      const show = await createShow(small.db);
+      const other = await createShow(small.db);
+      const code = await createBookingCode(small.db, { showId: show.id });
+      const spare = await createBookingCode(small.db, { showId: other.id });
+      const check = async (channelId: number, token: string, email: string) =>
+        validate(manual(channelId, token, email), (await fan(small)).headers, freshIp(), small);
+      for (let i = 0; i < MANUAL_MISSES.perShow.points * 0.01; i += 1) {
+        expect((await check(show.channel_id, `GUESS-${i}000`, code.email)).statusCode).toBe(412);
+      }
+      expect((await check(show.channel_id, code.code, code.email)).statusCode).toBe(429);
+      // Another show's passes are not held up.
+      expect((await check(other.channel_id, spare.code, spare.email)).statusCode).toBe(200);
+    } finally {
+      await small.close();
+    }
   });
 
   it('415 for a merch code, with the spec text', async () => {
@@ -225,7 +298,7 @@ describe('POST /thor/ticket/validate/, manual check', () => {
     const { headers } = await fan();
     for (let i = 0; i < 10; i += 1) {
       expect((await validate(manual(show.channel_id, `MISS-${i}000`, 'a@b.co'), headers)).statusCode).toBe(
-        402,
+        412,
       );
     }
     const res = await validate(manual(show.channel_id, 'MISS-X000', 'a@b.co'), headers);
@@ -234,7 +307,7 @@ describe('POST /thor/ticket/validate/, manual check', () => {
     expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
     const other = await fan();
     expect((await validate(manual(show.channel_id, 'MISS-Y000', 'a@b.co'), other.headers)).statusCode).toBe(
-      402,
+      412,
     );
   });
 });

@@ -40,7 +40,7 @@ export function ticketsRoutes(deps: {
           response: { 200: TicketValidateResponse, ...err(400, 401, 402, 404, 406, 409, 412, 415, 429) },
         },
       },
-      async (req) => deps.tickets.validate(req.body, req.session),
+      async (req) => deps.tickets.validate(req.body, req.session, req.ip),
     );
 
     app.post(

@@ -47,7 +47,22 @@ const TICKET_CACHE_MAX = 200_000;
 /** Ticket lookups per query at doors-open. */
 const LOOKUP_BATCH_MAX = 256;
 
+/** Failed manual checks allowed before 429 (docs/decisions.md "Guess budgets"). */
+export const MANUAL_MISSES = {
+  perAddress: { points: 30, durationSec: 3600 },
+  perShow: { points: 2000, durationSec: 3600 },
+} as const;
+type MissKey = { ip: string; showId: number };
+
 const noTicket = () => new AppError('NO_TICKET', 402, TICKET_TEXT_EN.noAccessPass);
+/**
+ * No pass for this code and this email: one answer whether the code exists or not, so that only
+ * someone with the purchase email learns anything about a code (TIX-24 keeps its 412).
+ */
+const noMatch = () =>
+  new AppError('EMAIL_NOT_RECOGNIZED', 412, TICKET_TEXT_EN.emailNotRecognized, { field: 'email' });
+const busy = (retryAfter: number) =>
+  new AppError('TOO_MANY_REQUESTS', 429, TICKET_TEXT_EN.inProgress, { retryAfter });
 const alreadyRedeemed = () => new AppError('TICKET_ALREADY_REDEEMED', 409, TICKET_TEXT_EN.alreadyRedeemed);
 
 /** True when `next` gives more than `held`: a wider multiview, or 4K on top. */
@@ -63,6 +78,16 @@ export function createTicketsService(deps: TicketsDeps) {
   const now = deps.now ?? (() => new Date());
   // Per account: guessing codes is slow, and a fan retrying a typo has room (TIX-34).
   const manualLimit = deps.limiter('ticket-manual', { points: 10, durationSec: 5 * 60 });
+  // Failed checks (no pass for this code and email) per address, any accounts and shows, and per
+  // show, all addresses together: new accounts on one address or many addresses on one show get no
+  // fresh budget (docs/decisions.md "Guess budgets").
+  const missLimits = [
+    { limit: deps.limiter('ticket-miss-ip', MANUAL_MISSES.perAddress), key: (c: MissKey) => c.ip },
+    {
+      limit: deps.limiter('ticket-miss-show', MANUAL_MISSES.perShow),
+      key: (c: MissKey) => String(c.showId),
+    },
+  ];
   const cache = createTtlCache<string, HeldTicket>({
     name: 'tickets',
     ttlMs: deps.cacheMs,
@@ -143,13 +168,15 @@ export function createTicketsService(deps: TicketsDeps) {
     throw noTicket();
   }
 
-  async function manualCheck(user: UserRow, body: ManualTicketCheck): Promise<TicketValidateResponse> {
+  async function manualCheck(
+    user: UserRow,
+    body: ManualTicketCheck,
+    ip: string,
+  ): Promise<TicketValidateResponse> {
     try {
       await manualLimit.consume(String(user.id));
     } catch (err) {
-      if (err instanceof AppError && err.status === 429) {
-        throw new AppError('TOO_MANY_REQUESTS', 429, TICKET_TEXT_EN.inProgress, err.extra);
-      }
+      if (err instanceof AppError && err.status === 429) throw busy(Number(err.extra.retryAfter));
       throw err;
     }
     const codeText = normalizeTicketCode(body.token);
@@ -162,11 +189,14 @@ export function createTicketsService(deps: TicketsDeps) {
     }
     const entry = await deps.shows.byChannelId(body.channel_id);
     if (!entry) throw videoNotFound();
+    const miss: MissKey = { ip, showId: entry.row.id };
+    const waits = await Promise.all(missLimits.map((m) => m.limit.blockedFor(m.key(miss))));
+    if (Math.max(...waits) > 0) throw busy(Math.max(...waits));
     const code = await deps.tickets.findCode(entry.row.id, codeText);
-    if (!code) throw noTicket();
     // The address is checked before anything else about the code is told.
-    if (code.email !== email) {
-      throw new AppError('EMAIL_NOT_RECOGNIZED', 412, TICKET_TEXT_EN.emailNotRecognized, { field: 'email' });
+    if (!code || code.email !== email) {
+      await Promise.all(missLimits.map((m) => m.limit.count(m.key(miss))));
+      throw noMatch();
     }
     if (code.kind === 'merch') throw new AppError('MERCH_TICKET', 415, TICKET_TEXT_EN.merchCode);
     if (code.redeemed_by === user.id) {
@@ -210,10 +240,14 @@ export function createTicketsService(deps: TicketsDeps) {
     },
 
     /** POST /thor/ticket/validate/ in its three shapes (TIX-27..29). */
-    async validate(body: TicketValidateBody, session: Session | null): Promise<TicketValidateResponse> {
+    async validate(
+      body: TicketValidateBody,
+      session: Session | null,
+      ip: string,
+    ): Promise<TicketValidateResponse> {
       if ('token' in body) {
         if (!session) throw unauthorized();
-        return manualCheck(session.user, body);
+        return manualCheck(session.user, body, ip);
       }
       if ('auth_token' in body) {
         const owner = await deps.authenticate(body.auth_token);

@@ -249,7 +249,7 @@ export const zhCn: Messages = {
   'ticket-error-402': '未找到通行证。请检查您输入的信息。',
   'ticket-error-406': '订单号不正确。请检查您输入的信息。',
   'ticket-error-409': '该通行证已被其他账户使用。',
-  'ticket-error-412': '该电子邮箱与此通行证的购买邮箱不一致。',
+  'ticket-error-412': '没有与该电子邮箱和预订号相符的通行证。请检查两者。',
   'ticket-error-415': '您输入的是周边订单的通行证，请使用演出通行证。',
   'ticket-error-429': '登记正在进行中。请等待 5 分钟后重试。',
   'ticket-error-other': '未找到通行证。请检查您输入的信息。（{{status}}）',
