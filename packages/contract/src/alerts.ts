@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { OverlayPlacement } from './chat-rules.ts';
-import { safeInt, safeString } from './safe-input.ts';
+import { safeInt, safeString, safeUrl } from './safe-input.ts';
 
 /**
  * Host alerts (viewing sections 3 and 4, ALR rows): published by POST /thor/host/shows/{slug}/alerts
@@ -65,8 +65,9 @@ export const SlateAlert = z.object({
   type: z.literal('slate'),
   display_code: safeInt().default(1),
   /** The slate image; may be empty when d is -1 (clear). */
-  url: safeString().max(2000).default(''),
-  link: safeString().max(2000).optional(),
+  url: safeUrl({ site: true, empty: true }).max(2000).default(''),
+  /** Where a click on the slate goes: http(s) or a path on this site (issue 29). */
+  link: safeUrl({ site: true, empty: true }).max(2000).optional(),
   msg: safeString().max(500).optional(),
   d: safeInt().min(-1).max(86_400).optional(),
   es: z.boolean().optional(),

@@ -45,6 +45,7 @@ export * from './staff-role.ts';
 export * from './text-normalise.ts';
 export * from './ticket-rules.ts';
 export * from './tickets.ts';
+export * from './url-rules.ts';
 export * from './users.ts';
 export * from './validation.ts';
 export * from './video.ts';

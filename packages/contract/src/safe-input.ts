@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isWebOrSiteUrl, isWebUrl } from './url-rules.ts';
 
 /**
  * The builders every schema of the contract uses for strings and integers (issue 12, OWASP ASVS 5.1.3
@@ -56,4 +57,22 @@ export function safeIntParam() {
 /** A row id from a path or query string. */
 export function safeIdParam() {
   return z.coerce.number().int().positive().max(INT4_MAX);
+}
+
+/**
+ * A URL field (issue 29, url-rules.ts): an http(s) URL, or also a path on this site with `site`;
+ * `https` refuses plain http; `empty` lets '' mean "none". Anything else is a 400 naming the field.
+ */
+export function safeUrl(opts: { site?: boolean; https?: boolean; empty?: boolean } = {}) {
+  const httpsOnly = opts.https === true;
+  const scheme = httpsOnly ? 'an https URL' : 'an http(s) URL';
+  const message = opts.site ? `must be ${scheme} or a path on this site (/...)` : `must be ${scheme}`;
+  return safeString()
+    .max(2048)
+    .refine(
+      (v) =>
+        (opts.empty === true && v === '') ||
+        (opts.site === true ? isWebOrSiteUrl(v, { httpsOnly }) : isWebUrl(v, { httpsOnly })),
+      { message },
+    );
 }

@@ -79,6 +79,8 @@ describe('event configuration: iframe wrapper source and pipDelay (LAY-10, MV-13
     expect(parse({ iframe_src: 'http://shop.example.com/' })).toBe(false);
     expect(parse({ iframe_src: '//evil.example.com/' })).toBe(false);
     expect(parse({ iframe_src: 'javascript:alert(1)' })).toBe(false);
+    // Issue 29: a backslash after the slash is a network-path reference to another origin.
+    expect(parse({ iframe_src: '/\\127.0.0.1:8259/x' })).toBe(false);
   });
 
   it('takes a pipDelay of zero or more seconds', () => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './constants.ts';
-import { safeId, safeInt, safeString } from './safe-input.ts';
+import { safeId, safeInt, safeString, safeUrl } from './safe-input.ts';
 
 /**
  * The Show entity and its ticketing vendors (accounts section 3, viewing section 3), and the rules
@@ -13,6 +13,16 @@ export const IsoDateTime = z.iso.datetime({ offset: true });
 /** A text per UI locale; a missing locale falls back to en (DESIGN.md section 10). */
 export const LocaleText = z.partialRecord(z.enum(LOCALES), safeString());
 export type LocaleText = z.infer<typeof LocaleText>;
+
+/**
+ * The URL fields of a show (issue 29, url-rules.ts): an image, a stream or a caption file is an
+ * http(s) URL or a path on this site, '' where the field may be left empty; nothing else reaches a
+ * fan's page.
+ */
+const mediaUrl = () => safeUrl({ site: true, empty: true });
+
+/** A vendor's shop page per UI locale: http(s) or a path on this site. */
+export const LocaleUrl = z.partialRecord(z.enum(LOCALES), safeUrl({ site: true, empty: true }));
 
 /** Vendor ids with a meaning of their own; any other id is an external shop. */
 export const VENDOR_IDS = { own: 'encore', partner: 'weverse', thirdParty: 'thirdparty' } as const;
@@ -29,10 +39,10 @@ export type ValidateType = z.infer<typeof ValidateType>;
 export const Vendor = z.object({
   id: VendorId,
   name: safeString(),
-  logo: safeString(),
+  logo: mediaUrl(),
   /** Image of a QR code leading to the vendor's shop, when it has one. */
-  qr: safeString().nullable(),
-  external_urls: LocaleText,
+  qr: mediaUrl().nullable(),
+  external_urls: LocaleUrl,
   validate_type: ValidateType,
   /** What the vendor calls its code (booking number, order number ...). */
   token_name: safeString(),
@@ -72,7 +82,7 @@ export const ShowEvent = z.object({
 });
 export type ShowEvent = z.infer<typeof ShowEvent>;
 
-export const CaptionFile = z.object({ language: safeString(), label: safeString(), url: safeString() });
+export const CaptionFile = z.object({ language: safeString(), label: safeString(), url: mediaUrl() });
 export type CaptionFile = z.infer<typeof CaptionFile>;
 
 /** One camera angle; its stream is `mix-stream<id>`, and the id is the 1-based pip number. */
@@ -103,8 +113,8 @@ export type Pips = z.infer<typeof Pips>;
 export const STREAM_NAME_RE = /^(mix-stream[1-9]\d*|streampips[46]|fanwall-stream|stream4k)$/;
 export const StreamName = safeString().regex(STREAM_NAME_RE);
 export const StreamSource = z.object({
-  hls: z.object({ url: safeString() }),
-  dash: z.object({ url: safeString() }).optional(),
+  hls: z.object({ url: mediaUrl() }),
+  dash: z.object({ url: mediaUrl() }).optional(),
 });
 export const Streams = z.record(StreamName, StreamSource);
 export type Streams = z.infer<typeof Streams>;
@@ -115,8 +125,9 @@ export const MerchItem = z.object({
   name: safeString().min(1).max(80),
   /** The name per UI locale (issue 14: fans in ja and ko saw English names), like a ticket's. */
   display_name: z.partialRecord(z.enum(LOCALES), safeString().max(80)).optional(),
-  url: safeString().url(),
-  image: safeString(),
+  /** The shop's page: an http(s) URL (Stripe's rule for merchant URLs), never javascript: or data:. */
+  url: safeUrl(),
+  image: mediaUrl(),
 });
 export type MerchItem = z.infer<typeof MerchItem>;
 
@@ -141,10 +152,10 @@ export const EventConfig = z.object({
     })
     .optional(),
   cheer: z.object({
-    sprites: z.array(safeString()),
-    button_icon: safeString(),
-    button_icon_active: safeString(),
-    background_image: safeString(),
+    sprites: z.array(mediaUrl()),
+    button_icon: mediaUrl(),
+    button_icon_active: mediaUrl(),
+    background_image: mediaUrl(),
   }),
   /** The social-post widget (MRC-05 to MRC-08); hashtags default to the artist's name. */
   twitter: z.object({
@@ -163,10 +174,7 @@ export const EventConfig = z.object({
    * a programme) under the video, rendered only when this is non-empty. An https URL or a path on
    * this site.
    */
-  iframe_src: safeString()
-    .max(2048)
-    .regex(/^$|^https:\/\/|^\/(?!\/)/, 'an https URL or a path on this site')
-    .optional(),
+  iframe_src: safeUrl({ site: true, https: true, empty: true }).optional(),
   /** Pips can be chosen once the main video's time passed this many seconds (MV-13). */
   pip_delay: z.number().nonnegative().max(86_400).optional(),
 });

@@ -1,11 +1,12 @@
 import { type Channel, doorsOpenAt, type Show, showStatus } from '@encore/contract';
 import type { ShowRow } from '../../db/schema.ts';
+import { withSafeUrls } from './show-urls.ts';
 
 const iso = (d: Date | string) => new Date(d).toISOString();
 
 export function presentShow(row: ShowRow): Show {
   const d = row.details;
-  return {
+  return withSafeUrls({
     paid_event_name: row.paid_event_name,
     paid_event_id: row.paid_event_id,
     event_name: row.event_name,
@@ -30,7 +31,7 @@ export function presentShow(row: ShowRow): Show {
     event_config: d.event_config,
     ...(d.ticket_items && d.ticket_items.length > 0 ? { ticket_items: d.ticket_items } : {}),
     ...(d.lightstick_songs ? { lightstick_songs: d.lightstick_songs } : {}),
-  };
+  });
 }
 
 /** The channel data of GET /thor/channels/{id}/: the show and its state at `now`. */

@@ -1,5 +1,5 @@
 import type { EnterEventResponse } from '@encore/contract';
-import { httpsImage } from '@encore/contract';
+import { httpsImage, safeHref } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { useAlertStore, useShowAlerts } from './alert-store.ts';
 import './alerts.css';
@@ -8,14 +8,16 @@ export type ShowOverlaysProps = { entry: EnterEventResponse };
 
 function SlateImage({ url, link, end }: { url: string; link: string | null; end: boolean }) {
   const { t } = useTranslation();
+  // A link that is not http(s) or a path on this site is not rendered (issue 29): the image alone.
+  const href = safeHref(link);
   const image = <img className="show-slate__image" src={httpsImage(url) ?? ''} alt={t('alert-slate-alt')} />;
   return (
     <div className={`show-slate${end ? ' show-slate--end' : ''}`} data-testid={end ? 'end-slate' : 'slate'}>
-      {link ? (
+      {href ? (
         // ALR-14: the slate's link opens in a new tab.
         <a
           className="show-slate__link"
-          href={link}
+          href={href}
           target="_blank"
           rel="noopener noreferrer"
           data-testid="slate-link"

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LOCALES, type MerchItem } from '@encore/contract';
 import { describe, expect, it } from 'vitest';
-import { merchItemName, shopProductTitle } from './merch-names.ts';
+import { buyableItems, merchItemName, shopProductTitle } from './merch-names.ts';
 import { parseShopProducts } from './shop-client.ts';
 
 const item: MerchItem = {
@@ -11,6 +11,13 @@ const item: MerchItem = {
   url: 'https://example.com/shop/light-stick',
   image: '/x.svg',
 };
+
+describe('the generic store’s links (issue 29)', () => {
+  it('shows no item whose shop page is not http(s) or a path on this site', () => {
+    const bad = ['javascript:alert(1)', 'data:text/html,x', 'gopher://x.example/', '/\\evil.example/x'];
+    expect(buyableItems([item, ...bad.map((url) => ({ ...item, url }))])).toEqual([item]);
+  });
+});
 
 describe('merch names in the fan’s language (issue 14)', () => {
   it('a generic store item shows its name in the UI locale, else English, else the shop name', () => {

@@ -1,7 +1,7 @@
 import { httpsImage, type MerchItem } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { useUiStore } from '../../lib/store/ui-store.ts';
-import { merchItemName } from './merch-names.ts';
+import { buyableItems, merchItemName } from './merch-names.ts';
 import './merch.css';
 
 /**
@@ -15,7 +15,7 @@ export function MerchTab({ items }: { items: readonly MerchItem[] }) {
     <div className="merch-tab" data-testid="merch-tab">
       <p className="merch-tab__lead">{t('merch-tab-lead')}</p>
       <ul className="merch-grid">
-        {items.map((item) => {
+        {buyableItems(items).map((item) => {
           const name = merchItemName(item, locale);
           return (
             <li key={item.url} className="merch-card" data-testid="merch-item">

@@ -67,6 +67,13 @@ describe('buying', () => {
     expect(buyOptions([shopA], 'ja')[0]?.url).toBe('https://a.example/en');
   });
 
+  it('offers no shop whose page is not http(s) or a path on this site (issue 29)', () => {
+    for (const bad of ['javascript:alert(1)', 'data:text/html,x', 'file:///etc/passwd', '//evil.example/']) {
+      expect(buyOptions([vendor('bad', 'external', { en: bad })], 'en'), bad).toEqual([]);
+    }
+    expect(buyOptions([vendor('ok', 'external', { en: '/shop' })], 'en')).toHaveLength(1);
+  });
+
   it('needs login unless the partner platform is the only vendor (TIX-18/19)', () => {
     expect(buyNeedsLogin([shopA])).toBe(true);
     expect(buyNeedsLogin([partner, shopA])).toBe(true);

@@ -1,4 +1,4 @@
-import type { Locale, Vendor } from '@encore/contract';
+import { type Locale, safeHref, type Vendor } from '@encore/contract';
 import { localeText } from '../../lib/i18n/locale-text.ts';
 
 /**
@@ -39,7 +39,8 @@ export function otherVendors(vendors: readonly Vendor[], current: Vendor): Vendo
 /** Shops with a page to buy on, in the UI locale (fallback en). */
 export function buyOptions(vendors: readonly Vendor[], locale: Locale): { vendor: Vendor; url: string }[] {
   return vendors.flatMap((vendor) => {
-    const url = localeText(vendor.external_urls, locale);
+    // Only an http(s) page or a path on this site is offered (issue 29): never a stored javascript:.
+    const url = safeHref(localeText(vendor.external_urls, locale));
     return url ? [{ vendor, url }] : [];
   });
 }

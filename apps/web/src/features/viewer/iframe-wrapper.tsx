@@ -1,3 +1,4 @@
+import { isWebOrSiteUrl } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 
 /**
@@ -8,7 +9,8 @@ import { useTranslation } from 'react-i18next';
 export function IframeWrapper({ src }: { src: string | undefined }) {
   const { t } = useTranslation();
   const source = src?.trim() ?? '';
-  if (!source) return null;
+  // An https page or a path on this site only (issue 29), as the server's allow-list.
+  if (!source || !isWebOrSiteUrl(source, { httpsOnly: true })) return null;
   return (
     <div className="viewer__embed" data-testid="viewer-embed">
       <iframe

@@ -1,3 +1,4 @@
+import { safeHref } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config/config-context.tsx';
 
@@ -5,7 +6,8 @@ import { useConfig } from '../../../lib/config/config-context.tsx';
 export function MerchStore() {
   const { t } = useTranslation();
   const { merch_store: store } = useConfig().landing;
-  if (!store.enabled || !store.url) return null;
+  const href = safeHref(store.url);
+  if (!store.enabled || !href) return null;
   return (
     <section className="merch container" data-testid="merch-store" aria-labelledby="merch-title">
       <div className="merch__card">
@@ -18,7 +20,7 @@ export function MerchStore() {
         </div>
         <a
           className="btn btn--primary btn--lg"
-          href={store.url}
+          href={href}
           target="_blank"
           rel="noopener noreferrer"
           data-testid="merch-store-link"
