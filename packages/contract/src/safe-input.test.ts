@@ -126,6 +126,27 @@ describe('the builders', () => {
     expect(isUnsafeText('a\u0000')).toBe(true);
   });
 
+  it('find a lone surrogate wherever it is, without a look-behind (issue 26: Safari before 16.4)', () => {
+    // The rule said by code units, checked against every string of up to four units from an alphabet
+    // of plain, high and low units: a low unit is lone unless the unit before it is a high one.
+    const lone = (text: string): boolean =>
+      [...Array(text.length).keys()].some((i) => {
+        const unit = text.charCodeAt(i);
+        const isHigh = (u: number) => u >= 0xd800 && u <= 0xdbff;
+        const isLow = (u: number) => u >= 0xdc00 && u <= 0xdfff;
+        if (isHigh(unit)) return !isLow(text.charCodeAt(i + 1));
+        return isLow(unit) && !isHigh(text.charCodeAt(i - 1));
+      });
+    const alphabet = ['a', '\ud83d', '\ude00', '\udbff', '\udc00'];
+    let strings = [''];
+    for (let length = 1; length <= 4; length++) {
+      strings = strings.flatMap((s) => alphabet.map((unit) => s + unit));
+      for (const text of strings) expect(isUnsafeText(text), JSON.stringify(text)).toBe(lone(text));
+    }
+    expect(isUnsafeText('\ud83d\ude00\ude00')).toBe(true);
+    expect(isUnsafeText('\ude00\ude00')).toBe(true);
+  });
+
   it('chain like z.string() and answer the field with the reason', () => {
     const s = z.object({ name: safeString().trim().min(1).max(5) });
     expect(s.parse({ name: ' abc ' })).toEqual({ name: 'abc' });

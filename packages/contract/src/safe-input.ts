@@ -19,8 +19,11 @@ export const EPOCH_SECONDS_MAX = 253_402_300_799;
 
 export const UNSAFE_TEXT_MESSAGE = 'must not contain NUL or unpaired surrogate characters';
 
-// A high surrogate not followed by a low one, or a low surrogate not preceded by a high one.
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+// A high surrogate not followed by a low one, or a low surrogate not preceded by a high one. The second
+// half consumes the character before instead of looking behind (issue 26): Safari before 16.4 cannot
+// parse a look-behind, and this module is in the web client's realtime chunk. No `u` flag, so the
+// pattern sees UTF-16 code units, and a test only asks whether a match exists.
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:^|[^\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when a string holds what no column or encoder downstream accepts: U+0000 or a lone surrogate. */
 export function isUnsafeText(value: string): boolean {
