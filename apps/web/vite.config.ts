@@ -72,7 +72,7 @@ export default defineConfig(({ command }) => ({
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
-    target: 'es2022',
+    target: ['es2019', 'chrome70', 'safari13', 'firefox68', 'edge79'],
     rolldownOptions: {
       output: {
         // Everything the entry imports statically goes into one chunk. Without this, modules the

@@ -1,3 +1,5 @@
+// First: the functions the oldest promised browsers lack (issue 26, lib/legacy-polyfills.ts).
+import './lib/legacy-polyfills.ts';
 // Before any schema parses: no eval under the Content-Security-Policy (lib/zod-jitless.ts).
 import './lib/zod-jitless.ts';
 // Global styles first: feature styles that load after them may refine them.
@@ -27,6 +29,8 @@ function applyColors(colors: ClientConfig['colors']): void {
 }
 
 async function bootstrap(): Promise<void> {
+  // public/browser-check.js found this browser below the build's level and shows the update page.
+  if (document.documentElement.hasAttribute('data-unsupported')) return;
   // The configuration is read before anything renders (accounts section 7); the persisted
   // language's texts load alongside it so the first paint is already in that language.
   const [config] = await Promise.all([loadClientConfig(), initI18n(useUiStore.getState().locale)]);
