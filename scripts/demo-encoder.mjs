@@ -1,6 +1,6 @@
 // `npm run demo:encoder -- <show slug> [--angles N] [--url http://localhost:8080] [--rtmp rtmp://host:1935/live/]
 //  [--seconds S] [--drop-angle 1 --drop-after 20 --drop-for 10] [--captions] [--reconnect]
-//  [--size 426x240 --fps 30 --kbps 600] [--first-size 1280x720 --first-fps 15 --first-kbps 2500]
+//  [--size 426x240 --fps 30 --kbps 600] [--gop-seconds 2] [--preset ultrafast] [--first-size 1280x720 --first-fps 15 --first-kbps 2500]
 //  [--uhd [--uhd-fps 5]]` (or signals: USR1 drops, USR2 restores)
 //
 // A synthetic broadcast truck (README "Live ingest"): signs in as the demo host, turns live ingest on
@@ -34,6 +34,9 @@ const { values, positionals } = parseArgs({
     size: { type: 'string', default: '426x240' },
     fps: { type: 'string', default: '30' },
     kbps: { type: 'string', default: '600' },
+    // A keyframe every 2 s, as OBS, Twitch and YouTube recommend (issue 24); 1 for the old 1 s GOP.
+    'gop-seconds': { type: 'string', default: '2' },
+    preset: { type: 'string', default: 'ultrafast' },
     'first-size': { type: 'string' },
     'first-fps': { type: 'string' },
     'first-kbps': { type: 'string' },
@@ -148,12 +151,17 @@ function encoderArgs(n, url, picture) {
     '-c:v',
     'libx264',
     '-preset',
-    'ultrafast',
+    values.preset,
     '-tune',
     'zerolatency',
-    // A keyframe a second at any frame rate: the packager cuts 1 s segments.
+    // A keyframe every --gop-seconds at any frame rate, and only there (no scene-cut keyframes): an
+    // encoder's keyframe interval is what the packager's segments can be.
     '-g',
-    String(Math.round(Number(picture.fps))),
+    String(Math.round(Number(picture.fps) * Number(values['gop-seconds']))),
+    '-keyint_min',
+    String(Math.round(Number(picture.fps) * Number(values['gop-seconds']))),
+    '-sc_threshold',
+    '0',
     '-b:v',
     `${kbps}k`,
     ...(picture.cbr

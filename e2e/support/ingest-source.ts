@@ -78,6 +78,9 @@ export function demoEncoder(
       `rtmp://127.0.0.1:${RTMP_PORT}/live/`,
       '--fps',
       '15',
+      // A keyframe a second, as these journeys were written for (the encoder's default is now OBS's 2 s).
+      '--gop-seconds',
+      '1',
       ...picture,
       ...(captions ? ['--captions'] : []),
       // A real encoder reconnects when a loaded node drops its feed; the player resumes on its own.

@@ -11,8 +11,16 @@ export const RTMP_PORT = Number(process.env.E2E_RTMP_PORT ?? 19350);
 
 export type Encoder = { child: ChildProcess; drop(): void; restore(): void; stop(): void };
 
-/** `npm run demo:encoder -- <slug> --angles N` against the e2e server. */
-export function startDemoEncoder(baseURL: string, slug: string, angles: number): Encoder {
+/**
+ * `npm run demo:encoder -- <slug> --angles N` against the e2e server. The journeys written before the
+ * encoder's default became OBS's 2 s keyframes keep their 1 s (`extra` may say otherwise).
+ */
+export function startDemoEncoder(
+  baseURL: string,
+  slug: string,
+  angles: number,
+  extra: string[] = ['--gop-seconds', '1'],
+): Encoder {
   const child = spawn(
     process.execPath,
     [
@@ -24,6 +32,7 @@ export function startDemoEncoder(baseURL: string, slug: string, angles: number):
       baseURL,
       '--rtmp',
       `rtmp://127.0.0.1:${RTMP_PORT}/live/`,
+      ...extra,
     ],
     { stdio: 'inherit' },
   );

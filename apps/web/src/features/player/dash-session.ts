@@ -5,6 +5,7 @@ import { PLAYER } from './player-constants.ts';
 import { errorOutcome, shakaErrorMessage } from './player-errors.ts';
 import { type PlayerSession, type SessionEvents, type SessionOptions, sameOrigin } from './player-session.ts';
 import { type LevelInfo, startLevel } from './quality-levels.ts';
+import { createServerClock, mpdUtcTiming } from './server-clock.ts';
 
 type ShakaPlayer = InstanceType<Shaka['Player']>;
 type Variant = ReturnType<ShakaPlayer['getVariantTracks']>[number];
@@ -98,6 +99,29 @@ export function openDashSession(
       type === RequestType.LICENSE ? 'licence' : type === RequestType.MANIFEST ? 'manifest' : 'other';
     Object.assign(request.headers, requestHeaders(kind, request.uris[0] ?? '', opts));
   });
+  // The origin's clock for the latency controller: every live MPD carries it (UTCTiming, direct).
+  const clock = createServerClock();
+  player.getNetworkingEngine()?.registerResponseFilter((type, response) => {
+    if (type !== RequestType.MANIFEST) return;
+    const utc = mpdUtcTiming(new TextDecoder().decode(response.data));
+    const receivedAt = Date.now();
+    if (utc !== null) clock.sample(utc, utc, receivedAt - (response.timeMs ?? 0), receivedAt);
+  });
+  /**
+   * Behind live and the target (latency-control.ts): the target is where Shaka puts a live fan, its
+   * seek range's end (the MPD's suggestedPresentationDelay behind the availability edge, on Shaka's
+   * own clock synchronised from the same UTCTiming).
+   */
+  const latency = () => {
+    if (syncing || !player.isLive()) return null;
+    const start = player.getPresentationStartTimeAsDate()?.getTime();
+    if (start === undefined || clock.uncertainty() === Number.POSITIVE_INFINITY) return null;
+    const now = clock.now();
+    return {
+      behindS: (now - (start + video.currentTime * 1000)) / 1000,
+      targetS: (now - (start + player.seekRange().end * 1000)) / 1000,
+    };
+  };
 
   player.addEventListener('error', (event) => {
     const detail = (event as unknown as { detail: { code: number; category: number; severity: number } })
@@ -191,6 +215,7 @@ export function openDashSession(
     setCaption: () => {},
     playingDate: () => (syncing && opts.moment ? movedMoment(opts.moment) : liveDate()),
     liveSyncPosition: () => (player.isLive() ? player.seekRange().end : null),
+    latency,
     bandwidthEstimate: () => player.getStats().estimatedBandwidth,
     // A licence refused for an expired token: load again with the new one, at the same moment.
     retry: () => {

@@ -1,7 +1,9 @@
 import { DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
-import type { ErrorData, default as HlsType, LevelLoadedData } from 'hls.js';
+import type { ErrorData, HlsConfig, default as HlsType, LevelLoadedData } from 'hls.js';
 import { type TrackInfo, trackForLanguage } from './captions.ts';
 import { hlsWorkerPath } from './hls-engine.ts';
+import { createHlsLatency } from './hls-latency.ts';
+import { outagePolicy } from './hls-outage.ts';
 import { positionForDate } from './live-edge.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
@@ -13,17 +15,38 @@ import { createStandbyWatch } from './standby.ts';
 
 export type { SessionEvents, SessionOptions } from './player-session.ts';
 
+export interface HlsConfigExtras {
+  /** Learns each same-origin answer (its Date header: the origin's clock, server-clock.ts). */
+  onResponse: (xhr: XMLHttpRequest, sentAt: number) => void;
+  /** hls.js's defaults, and whether the picture has played: load retries through an outage (hls-outage.ts). */
+  defaults: HlsConfig;
+  playing: () => boolean;
+}
+
 /** hls.js settings of viewing section 9 (PLY-05). */
-export function hlsConfig(opts: SessionOptions) {
+export function hlsConfig(opts: SessionOptions, extras?: HlsConfigExtras) {
+  const onResponse = extras?.onResponse;
+  const outage = extras
+    ? {
+        playlistLoadPolicy: outagePolicy(extras.defaults.playlistLoadPolicy.default, extras.playing),
+        fragLoadPolicy: outagePolicy(extras.defaults.fragLoadPolicy.default, extras.playing),
+        keyLoadPolicy: outagePolicy(extras.defaults.keyLoadPolicy.default, extras.playing),
+      }
+    : {};
   return {
+    ...outage,
     // Seconds from the buffered end, adaptive target buffer 20, quality first (starts at the best
     // level the estimate allows instead of the lowest).
     maxBufferHole: 0.5,
     maxBufferLength: PLAYER.targetBuffer,
     maxMaxBufferLength: PLAYER.targetBuffer,
-    // The distance from the live edge is left to hls.js: the playlist's HOLD-BACK (live ingest: three
-    // 1 s segments, docs/benchmarks.md "glass-to-glass"), else its default of three target durations,
-    // 3 x PLAYER.secondsFromBufferedEnd on the demo loop's 2 s segments.
+    // Where a live fan starts is hls.js's: the playlist's PART-HOLD-BACK (LL-HLS) or HOLD-BACK, else
+    // three target durations. Where they stay is Encore's latency controller (latency-control.ts):
+    // hls.js's own catch-up (only faster, only near the target, only in low-latency mode) is off, and
+    // a stall must not add a second to the target each time, as liveSyncOnStallIncrease does.
+    lowLatencyMode: true,
+    maxLiveSyncPlaybackRate: 1,
+    liveSyncOnStallIncrease: 0,
     abrEwmaDefaultEstimate: 5_000_000,
     testBandwidth: false,
     renderTextTracksNatively: true,
@@ -32,6 +55,15 @@ export function hlsConfig(opts: SessionOptions) {
     workerPath: hlsWorkerPath,
     xhrSetup: (xhr: XMLHttpRequest, url: string) => {
       if (xhr.readyState === 0) xhr.open('GET', url, true);
+      if (onResponse && sameOrigin(url)) {
+        const sentAt = Date.now();
+        const onHeaders = () => {
+          if (xhr.readyState < XMLHttpRequest.HEADERS_RECEIVED) return;
+          xhr.removeEventListener('readystatechange', onHeaders);
+          onResponse(xhr, sentAt);
+        };
+        xhr.addEventListener('readystatechange', onHeaders);
+      }
       if (isKeyUrl(url)) {
         const token = opts.drmToken();
         if (token) xhr.setRequestHeader(DRM_TOKEN_HEADER, token);
@@ -57,7 +89,14 @@ export function openHlsSession(
   opts: SessionOptions,
   ev: SessionEvents,
 ): HlsSession {
-  const hls = new Hls(hlsConfig(opts));
+  const latency = createHlsLatency();
+  let played = false;
+  const hls = new Hls(
+    hlsConfig(opts, { onResponse: latency.onResponse, defaults: Hls.DefaultConfig, playing: () => played }),
+  );
+  hls.once(Hls.Events.FRAG_BUFFERED, () => {
+    played = true;
+  });
   let tracks: TrackInfo[] = [];
   let language = opts.captionLanguage;
   let firstLevelLoad = true;
@@ -99,6 +138,7 @@ export function openHlsSession(
       programDateTime: f.programDateTime,
     }));
     standby.playlist(details.live, details.endSN);
+    latency.playlist(details, hls.lowLatencyMode);
     const first = details.fragments[0];
     ev.onClock(first?.programDateTime != null ? first.programDateTime - first.start * 1000 : null);
     if (!firstLevelLoad) return;
@@ -183,6 +223,8 @@ export function openHlsSession(
       return frag?.programDateTime != null ? frag.programDateTime + (t - frag.start) * 1000 : null;
     },
     liveSyncPosition: () => hls.liveSyncPosition,
+    // Not while the angle switch closes its own gap (keepMoment plays with the rate too).
+    latency: () => (syncing ? null : latency.reading(video.currentTime)),
     bandwidthEstimate: () => hls.bandwidthEstimate,
     // hls.js retries the failed key request itself once loading starts again.
     retry: () => hls.startLoad(),

@@ -1,5 +1,6 @@
 import type { TrackInfo } from './captions.ts';
 import type { DashKeySystems } from './drm-rules.ts';
+import type { LatencyReading } from './latency-control.ts';
 import type { ErrorOutcome } from './player-errors.ts';
 import type { LevelInfo } from './quality-levels.ts';
 
@@ -16,6 +17,11 @@ export interface PlayerSession {
   /** The program date (ms) of a media time, when the stream carries dates (HLS program date-times). */
   dateAt?: (mediaTime: number) => number | null;
   liveSyncPosition: () => number | null;
+  /**
+   * A live stream's distance behind live and its target (latency-control.ts); null on demand, before
+   * the clock is known, and while an angle switch closes its own gap.
+   */
+  latency?: () => LatencyReading | null;
   /** Bits per second, NaN before the first estimate. */
   bandwidthEstimate: () => number;
   /** Load again what failed, after a licence refresh brought a new DRM token (PLY-44). */

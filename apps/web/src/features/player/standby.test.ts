@@ -38,8 +38,11 @@ describe('standby slates of a live-ingest stream (issue 11)', () => {
       vi.advanceTimersByTime(500);
     }
     expect(seen).toEqual([]);
-    // The encoder dropped: the playlist stays, the picture plays to its end and stops.
-    vi.advanceTimersByTime(STANDBY_AFTER_MS + 1000);
+    // The encoder dropped: the playlist stays (reloaded, unchanged), the picture plays to its end and stops.
+    for (let t = 0; t < STANDBY_AFTER_MS + 1000; t += 1000) {
+      watch.playlist(true, 15);
+      vi.advanceTimersByTime(1000);
+    }
     expect(seen).toEqual(['brb']);
     // It returned: the picture moves again.
     watch.playlist(true, 30);
@@ -56,6 +59,15 @@ describe('standby slates of a live-ingest stream (issue 11)', () => {
       watch.playlist(true, i);
       vi.advanceTimersByTime(500);
     }
+    expect(seen).toEqual([]);
+    watch.stop();
+  });
+
+  it("is no slate when playlists stop arriving at all (the fan's own network is away, issue 24)", () => {
+    const video = fakeVideo();
+    const watch = createStandbyWatch(video as unknown as HTMLVideoElement, (s) => seen.push(s));
+    watch.playlist(true, 10);
+    vi.advanceTimersByTime(4 * STANDBY_AFTER_MS);
     expect(seen).toEqual([]);
     watch.stop();
   });

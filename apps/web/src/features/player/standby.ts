@@ -20,6 +20,7 @@ export function createStandbyWatch(video: HTMLVideoElement, report: (s: Standby)
   let stillSince = performance.now();
   let lastSn = -1;
   let playlistMovedAt = performance.now();
+  let playlistLoadedAt = performance.now();
 
   const set = (s: Standby) => {
     if (s === current) return;
@@ -45,14 +46,18 @@ export function createStandbyWatch(video: HTMLVideoElement, report: (s: Standby)
       return;
     }
     if (!wasLive) return;
-    // A picture that stands still while the playlist still grows is the network's, not the encoder's.
-    if (now - stillSince >= STANDBY_AFTER_MS && now - playlistMovedAt >= STANDBY_AFTER_MS) set('brb');
+    // A picture that stands still while the playlist still grows is the network's, not the encoder's;
+    // so is one whose playlists stopped arriving at all (issue 24: the fan's own network is away, the
+    // stage feed may be fine): the slate needs a playlist loaded, unchanged, since the picture stopped.
+    const encoderAway = now - playlistMovedAt >= STANDBY_AFTER_MS && playlistLoadedAt > stillSince;
+    if (now - stillSince >= STANDBY_AFTER_MS && encoderAway) set('brb');
     else if (now - stillSince < TICK_MS * 2) set(null);
   }, TICK_MS);
 
   return {
     /** Each playlist load: whether it is live, and its last segment number. */
     playlist(live: boolean, endSn: number) {
+      playlistLoadedAt = performance.now();
       if (endSn !== lastSn) {
         lastSn = endSn;
         playlistMovedAt = performance.now();

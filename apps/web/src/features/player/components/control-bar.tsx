@@ -2,6 +2,7 @@ import { type CSSProperties, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTION_OFF, type Caption } from '../captions.ts';
 import type { CastStatus } from '../cast-rules.ts';
+import { type LatencyReading, showsBehind } from '../latency-control.ts';
 import { PLAYER } from '../player-constants.ts';
 import type { QualityLevel } from '../quality-levels.ts';
 import { ChoiceMenu } from './choice-menu.tsx';
@@ -23,6 +24,8 @@ export interface ControlBarProps {
   volume: number;
   live: boolean;
   atLiveEdge: boolean;
+  /** How far behind live the fan is, and the target (latency-control.ts); null when unknown. */
+  latency: LatencyReading | null;
   currentTime: number;
   duration: number;
   qualities: QualityLevel[];
@@ -53,6 +56,44 @@ const clock = (s: number) => {
   const sec = String(total % 60).padStart(2, '0');
   return h > 0 ? `${h}:${String(m).padStart(2, '0')}:${sec}` : `${m}:${sec}`;
 };
+
+/**
+ * The LIVE control (PLY-04, issue 24): red at the live edge; once the fan is past the target distance
+ * (a stall the controller is still closing, a pause), it says by how much, measured on the origin's
+ * clock, and a click brings the fan back to the target.
+ */
+function LiveControl(p: Pick<ControlBarProps, 'atLiveEdge' | 'latency' | 'onLive'>) {
+  const { t } = useTranslation();
+  const behind = showsBehind(p.latency);
+  const seconds = p.latency ? Math.max(0, Math.round(p.latency.behindS)) : null;
+  let label = p.atLiveEdge ? t('player-live') : t('player-go-live');
+  if (seconds !== null)
+    label = behind
+      ? t('player-back-to-live', { seconds })
+      : t('player-live-delay', { seconds: p.latency?.behindS.toFixed(1) });
+  return (
+    <button
+      type="button"
+      className={`player-live${p.atLiveEdge && !behind ? ' is-edge' : ''}${behind ? ' is-behind' : ''}`}
+      onClick={p.onLive}
+      data-testid="player-live"
+      data-edge={p.atLiveEdge}
+      data-behind={p.latency?.behindS ?? ''}
+      data-target={p.latency?.targetS ?? ''}
+      data-drifted={behind}
+      aria-label={label}
+      title={label}
+    >
+      <span className="live-dot" aria-hidden="true" />
+      {t('player-live')}
+      {behind && seconds !== null && (
+        <span className="player-live__behind" data-testid="player-live-behind">
+          {t('player-behind-short', { seconds })}
+        </span>
+      )}
+    </button>
+  );
+}
 
 /**
  * Encore's control bar (viewing section 2): each control only where the spec allows it — scrubber
@@ -126,17 +167,7 @@ export function ControlBar(p: ControlBarProps) {
           )}
         </div>
         {p.live ? (
-          <button
-            type="button"
-            className={`player-live${p.atLiveEdge ? ' is-edge' : ''}`}
-            onClick={p.onLive}
-            data-testid="player-live"
-            data-edge={p.atLiveEdge}
-            aria-label={p.atLiveEdge ? t('player-live') : t('player-go-live')}
-          >
-            <span className="live-dot" aria-hidden="true" />
-            {t('player-live')}
-          </button>
+          <LiveControl atLiveEdge={p.atLiveEdge} latency={p.latency} onLive={p.onLive} />
         ) : (
           <span className="control-bar__time" data-testid="player-time">
             {clock(p.currentTime)} / {clock(p.duration)}

@@ -196,6 +196,7 @@ export function Player(props: PlayerProps) {
           volume={state.volume}
           live={state.live}
           atLiveEdge={state.atLiveEdge}
+          latency={state.latency}
           currentTime={state.currentTime}
           duration={state.duration}
           qualities={qualities}

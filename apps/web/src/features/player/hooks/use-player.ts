@@ -5,6 +5,7 @@ import { loadDash } from '../dash-engine.ts';
 import type { DashKeySystems } from '../drm-rules.ts';
 import { loadHls } from '../hls-engine.ts';
 import { openHlsSession } from '../hls-session.ts';
+import { type LatencyController, type LatencyReading, startLatencyControl } from '../latency-control.ts';
 import { atLiveEdge, toggleAction } from '../live-edge.ts';
 import { keepMute, readKeptMute, startsMuted } from '../mute-memory.ts';
 import { playQuietly, startPlayback } from '../play-quietly.ts';
@@ -38,6 +39,8 @@ export interface PlayerState {
   keySystem: string | null;
   /** Live ingest's slates (issue 11): the encoder is away, or the show ended. */
   standby: Standby;
+  /** Seconds behind live and the target distance (latency-control.ts), tenths; null when unknown. */
+  latency: LatencyReading | null;
 }
 
 const initial = (volume: number): PlayerState => ({
@@ -57,7 +60,15 @@ const initial = (volume: number): PlayerState => ({
   failure: null,
   keySystem: null,
   standby: null,
+  latency: null,
 });
+
+const tenths = (x: number) => Math.round(x * 10) / 10;
+/** The reading as the controls show it: to a tenth of a second, so a re-render is a visible change. */
+const shownLatency = (r: LatencyReading | null | undefined): LatencyReading | null =>
+  r ? { behindS: tenths(r.behindS), targetS: tenths(r.targetS) } : null;
+const sameLatency = (a: LatencyReading | null, b: LatencyReading | null) =>
+  a === b || (a !== null && b !== null && a.behindS === b.behindS && a.targetS === b.targetS);
 
 export interface PlayerSource {
   url: string;
@@ -90,6 +101,7 @@ export function usePlayer(
   const prefs = usePlayerPrefs();
   const [state, setState] = useState(() => initial(prefs.volume));
   const sessionRef = useRef<PlayerSession | null>(null);
+  const latencyRef = useRef<LatencyController | null>(null);
   const clockRef = useRef<number | null>(null);
   const drmRef = useRef(drm);
   drmRef.current = drm;
@@ -117,6 +129,8 @@ export function usePlayer(
       const previous = sessionRef.current;
       const dateMs = previous?.playingDate() ?? null;
       const moment = dateMs === null ? null : { dateMs, at: performance.now() };
+      latencyRef.current?.stop();
+      latencyRef.current = null;
       previous?.destroy();
       const { captionSelection, qualitySelection } = usePlayerPrefs.getState();
       const session = openSession(
@@ -160,7 +174,9 @@ export function usePlayer(
         },
       );
       sessionRef.current = session;
-      patch({ standby: null });
+      // Every stream, the first and each angle after a switch, is held at its target distance.
+      latencyRef.current = startLatencyControl(video, () => session.latency?.() ?? null);
+      patch({ standby: null, latency: null });
       video.dataset.stream = url;
       start = window.setTimeout(() => {
         // PLY-47: a refused play() (autoplay policy) is only logged; a refused start with sound is
@@ -185,6 +201,8 @@ export function usePlayer(
 
   useEffect(
     () => () => {
+      latencyRef.current?.stop();
+      latencyRef.current = null;
       sessionRef.current?.destroy();
       sessionRef.current = null;
     },
@@ -214,6 +232,7 @@ export function usePlayer(
         atLiveEdge: edge === null || atLiveEdge(edge - video.currentTime),
         bandwidth: session?.bandwidthEstimate() ?? Number.NaN,
         keySystem: session?.keySystem() ?? null,
+        latency: shownLatency(session?.latency?.()),
       });
     };
     const onTime = () => {
@@ -228,16 +247,18 @@ export function usePlayer(
       if (!video.muted) usePlayerPrefs.getState().setVolume(video.volume);
     };
     // The bandwidth estimate also when the picture stalls: a chosen level the network cannot carry
-    // stops timeupdate, and that is when the low-bandwidth banner must show (PLY-48).
+    // stops timeupdate, and that is when the low-bandwidth banner must show (PLY-48). The delay
+    // behind live too: it grows while the picture is frozen, and the LIVE control says so.
     const bandwidthTimer = window.setInterval(() => {
       const session = sessionRef.current;
       if (!session) return;
       const estimate = session.bandwidthEstimate();
       const keySystem = session.keySystem();
+      const latency = shownLatency(session.latency?.());
       setState((s) =>
-        Object.is(s.bandwidth, estimate) && s.keySystem === keySystem
+        Object.is(s.bandwidth, estimate) && s.keySystem === keySystem && sameLatency(s.latency, latency)
           ? s
-          : { ...s, bandwidth: estimate, keySystem },
+          : { ...s, bandwidth: estimate, keySystem, latency },
       );
     }, PLAYER.timeUpdateMs);
     video.addEventListener('timeupdate', onTime);
@@ -256,11 +277,15 @@ export function usePlayer(
     };
   }, [videoRef, patch]);
 
+  // Back to the target distance the controller holds (not to hls.js's sync position, which a stall
+  // could have left behind); before the stream's clock is known, to the engine's sync position.
   const goLiveEdge = useCallback(() => {
     const video = videoRef.current;
-    const edge = sessionRef.current?.liveSyncPosition();
     if (!video) return;
-    if (edge != null) video.currentTime = edge;
+    if (!latencyRef.current?.toTarget()) {
+      const edge = sessionRef.current?.liveSyncPosition();
+      if (edge != null) video.currentTime = edge;
+    }
     void playQuietly(video);
   }, [videoRef]);
 

@@ -503,6 +503,9 @@ export const ja: Messages = {
   'player-volume': '音量',
   'player-live': 'ライブ',
   'player-go-live': 'ライブの最新位置へ',
+  'player-behind-short': '−{{seconds}}秒',
+  'player-live-delay': 'ライブ（ステージから{{seconds}}秒遅れ）',
+  'player-back-to-live': 'ライブから{{seconds}}秒遅れています。ライブに戻る',
   'player-standby-brb': 'まもなく再開します',
   'player-standby-brb-body':
     'ステージの映像が一時的に途切れています。このままお待ちください。自動的に再開します。',

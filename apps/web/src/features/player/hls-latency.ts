@@ -1,0 +1,76 @@
+import type { LatencyReading } from './latency-control.ts';
+import { createServerClock, dateHeaderWindow } from './server-clock.ts';
+
+/** What the latency reading needs of an hls.js media playlist (LevelDetails). */
+export interface PlaylistTimes {
+  live: boolean;
+  /** Media time of the playlist's end, its last part included. */
+  edge: number;
+  holdBack: number;
+  partHoldBack: number;
+  targetduration: number;
+  fragments: readonly { start: number; duration: number; programDateTime: number | null }[];
+}
+
+/** Program dates of media times further than this past the last dated fragment are not guessed (s). */
+const EXTRAPOLATE_S = 12;
+
+/**
+ * The program date (ms) of media time `t`: from the last dated fragment starting at or before it, so a
+ * time in the part-built segment at the live edge (LL-HLS: not yet a whole fragment) has one too.
+ */
+export function dateOfTime(frags: PlaylistTimes['fragments'], t: number): number | null {
+  let anchor: PlaylistTimes['fragments'][number] | null = null;
+  for (const f of frags) {
+    if (f.start > t + 1e-3) break;
+    if (f.programDateTime !== null) anchor = f;
+  }
+  if (!anchor || anchor.programDateTime === null) return null;
+  if (t - (anchor.start + anchor.duration) > EXTRAPOLATE_S) return null;
+  return anchor.programDateTime + (t - anchor.start) * 1000;
+}
+
+/** The distance from a live playlist's edge a fan is held at: PART-HOLD-BACK in LL-HLS, else HOLD-BACK, else RFC 8216's three targets. */
+export const holdBackOf = (p: PlaylistTimes, lowLatency: boolean) =>
+  (lowLatency && p.partHoldBack) || p.holdBack || 3 * p.targetduration;
+
+/**
+ * The latency reading of an HLS session (latency-control.ts): behind = the origin's now (server-clock.ts,
+ * fed from the Date of every same-origin response hls.js loads) minus the program date of the frame on
+ * screen. The target is the hold-back behind the edge as the origin publishes it: the edge's program
+ * date trails the server's clock by what packaging and publishing take (a segment is listed once it
+ * is whole), measured on every playlist load as now minus the edge's date; the smallest such lag is
+ * the publishing delay (a load late in a segment's life reads more), so target = that + hold-back.
+ */
+export function createHlsLatency(deviceNow: () => number = Date.now) {
+  const clock = createServerClock(deviceNow);
+  let playlist: PlaylistTimes | null = null;
+  let lowLatency = false;
+  /** Smallest device-clock lag of the edge behind a playlist's arrival (ms); the clock's offset is added when read. */
+  let edgeLag = Number.POSITIVE_INFINITY;
+
+  return {
+    clock,
+    onResponse: (xhr: XMLHttpRequest, sentAt: number) => {
+      const window = dateHeaderWindow(xhr.getResponseHeader('Date'));
+      if (window) clock.sample(window[0], window[1], sentAt, deviceNow());
+    },
+    playlist: (details: PlaylistTimes, lowLatencyMode: boolean) => {
+      playlist = details;
+      lowLatency = lowLatencyMode;
+      if (!details.live) return;
+      const edgeDate = dateOfTime(details.fragments, details.edge);
+      if (edgeDate !== null) edgeLag = Math.min(edgeLag, deviceNow() - edgeDate);
+    },
+    reading: (currentTime: number): LatencyReading | null => {
+      if (!playlist?.live || !Number.isFinite(edgeLag)) return null;
+      const shown = dateOfTime(playlist.fragments, currentTime);
+      if (shown === null) return null;
+      const offset = clock.offset();
+      return {
+        behindS: (clock.now() - shown) / 1000,
+        targetS: (edgeLag + offset) / 1000 + holdBackOf(playlist, lowLatency),
+      };
+    },
+  };
+}

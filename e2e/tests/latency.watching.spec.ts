@@ -1,0 +1,102 @@
+import type { Locator, Page } from '@playwright/test';
+import { scheduleShow } from '../support/api.ts';
+import { expect, test } from '../support/fixtures.ts';
+import { broadcast, type Encoder, hostKey, startDemoEncoder } from '../support/ingest.ts';
+import { fanWith, onVideo, waitPlaying, watch } from '../support/watching.ts';
+
+// Issue 24: a fan stays at the target distance behind live. A show pushed as OBS sends it (a keyframe
+// every 2 s; 426x240 x264 ultrafast, the cheapest picture), the fan's network goes away for seconds,
+// and the player comes back to its target by itself; the LIVE control says how far behind the fan is
+// and a click takes them back. The distance is the player's own reading (the origin's clock minus the
+// program date on screen) on the LIVE control's data attributes, which the control shows.
+test.describe.configure({ timeout: 180_000 });
+
+let encoder: Encoder | null = null;
+test.afterEach(() => encoder?.stop());
+
+/** Seconds past the target distance (negative: nearer live than it), from the LIVE control. */
+const pastTarget = (live: Locator) =>
+  live.evaluate((el) => {
+    const d = (el as unknown as { dataset: { behind?: string; target?: string } }).dataset;
+    return d.behind && d.target ? Number(d.behind) - Number(d.target) : Number.NaN;
+  });
+
+/** The browser's network for this page: `set(true)` takes it away, `set(false)` brings it back. */
+async function network(page: Page) {
+  // One DevTools session: the emulation belongs to the session that set it.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  return {
+    set: (offline: boolean) =>
+      cdp.send('Network.emulateNetworkConditions', {
+        offline,
+        latency: 0,
+        downloadThroughput: -1,
+        uploadThroughput: -1,
+      }),
+  };
+}
+
+test('latency: after a network stall the fan returns to the target by itself; the LIVE control shows the delay and brings the fan back', async ({
+  browser,
+  request,
+  baseURL,
+}, info) => {
+  const { slug } = await scheduleShow(request, -60_000);
+  const host = await hostKey(request);
+  encoder = startDemoEncoder(baseURL ?? '', slug, 1, ['--gop-seconds', '2']);
+  await expect
+    .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
+      timeout: 60_000,
+    })
+    .toBe(true);
+  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, {
+    headers: { authorization: `Token ${host}` },
+  });
+  expect(live.status(), await live.text()).toBe(200);
+  // Nodes keep the show list for a few seconds: the fan's video data must name the live origin.
+  await expect
+    .poll(async () => {
+      const res = await request.get('/thor/channels/active/');
+      const show = (
+        (await res.json()) as {
+          results: { slug: string; streams: Record<string, { hls: { url: string } }> }[];
+        }
+      ).results.find((s) => s.slug === slug);
+      return show?.streams['mix-stream1']?.hls.url ?? '';
+    })
+    .toBe(`/media/live/${slug}/mix-stream1/index.m3u8`);
+
+  const fan = await fanWith(request, { type: 'Directors' }, slug);
+  const page = await watch(browser, fan, { slug });
+  await waitPlaying(page);
+  const control = page.getByTestId('player-live');
+  await expect(control).toHaveAttribute('data-target', /\d/);
+  await expect.poll(async () => Math.abs(await pastTarget(control)), { timeout: 40_000 }).toBeLessThan(0.5);
+  const target = Number(await control.getAttribute('data-target'));
+
+  // The network goes: the picture plays what it holds, then freezes; the delay grows and shows.
+  const link = await network(page);
+  await link.set(true);
+  await expect(control).toHaveAttribute('data-drifted', 'true', { timeout: 40_000 });
+  await expect(page.getByTestId('player-live-behind')).toBeVisible();
+  await expect.poll(() => pastTarget(control), { timeout: 20_000 }).toBeGreaterThan(3);
+  // The fan's own network, not the stage feed: no "we'll be right back" slate.
+  await expect(page.getByTestId('player-standby')).toHaveCount(0);
+  await page.getByTestId('player').hover();
+  await page.screenshot({ path: info.outputPath('stalled.png') });
+  await link.set(false);
+  // Back by itself: within half a second of the target again, the control plain LIVE.
+  await expect.poll(async () => Math.abs(await pastTarget(control)), { timeout: 30_000 }).toBeLessThan(0.5);
+  await expect(control).toHaveAttribute('data-drifted', 'false');
+  expect(Math.abs(Number(await control.getAttribute('data-target')) - target)).toBeLessThan(1);
+
+  // Paused, the fan falls behind (not a stall: the controller leaves a paused fan alone); the
+  // control shows it, and a click returns the fan to the target, not to where they paused.
+  await onVideo(page, (v) => (v as unknown as { pause(): void }).pause());
+  await expect(control).toHaveAttribute('data-drifted', 'true', { timeout: 20_000 });
+  await expect(page.getByTestId('player-live-behind')).toHaveText(/\d/);
+  await control.click();
+  await expect.poll(async () => Math.abs(await pastTarget(control)), { timeout: 10_000 }).toBeLessThan(0.5);
+  await expect.poll(() => onVideo(page, (v) => !v.paused)).toBe(true);
+});
