@@ -245,6 +245,16 @@ if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/chromium:
 await e2e('journeys', '3');
 await e2e('watching', '2');
 
+// The main journey in Firefox ESR (issue 26): Debian's firefox-esr through puppeteer-core over WebDriver
+// BiDi, as Playwright drives only its own Firefox. Landing, sign-in, enter, play: about 40 s.
+console.log('\n=== e2e (Firefox ESR)');
+if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/firefox-esr:firefox-esr'])) !== 0) {
+  failures.push('install firefox-esr');
+} else {
+  const code = await step('e2e Firefox ESR journey', process.execPath, ['e2e/engines/firefox-journey.ts']);
+  totals[code === 0 ? 'passed' : 'failed'] += 1;
+}
+
 console.log('\nWhere the time went (wall seconds; the first phase runs its steps side by side):');
 for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${name}`);
 console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}  total`);
