@@ -31,6 +31,7 @@ import { installMetrics, refuseMetrics } from './platform/metrics.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis, redisReady } from './platform/redis.ts';
 import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { createStorageHealth } from './platform/storage-full.ts';
 import { showPageMeta, webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
 import { createRedisBus } from './realtime/redis-bus.ts';
@@ -125,7 +126,9 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     if (ownsDatabase) await database.close();
   });
 
-  installErrorHandler(app);
+  // A write that found no room answers 507 and shows on /healthz (docs/decisions.md, a full disk).
+  const storageHealth = createStorageHealth({ dir: config.dataDir });
+  installErrorHandler(app, { onStorageFull: storageHealth.noteFull });
   // Before every route, so that API, media, docs and the web app all answer with them.
   await registerSecurityHeaders(app, config);
 
@@ -196,7 +199,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   // HEALTH_PORT (platform/liveness-port.ts), away from the fans' accept queue.
   app.get('/livez', { schema: { hide: true } }, async () => ({ status: 'ok' }));
   app.get('/healthz', { schema: { hide: true } }, async (_req, reply) => {
-    const failing = await failingParts(db, redis);
+    const failing = await failingParts(db, redis, storageHealth.full);
     // Missing media is not unhealthy (the app serves everything else); /media answers 503 meanwhile.
     const mediaBuild = (await media.current())?.manifest.buildId ?? null;
     // 503 names what fails, so a load balancer and an operator see it (issue 12).

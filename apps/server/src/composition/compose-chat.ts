@@ -1,4 +1,4 @@
-import { createLocalStorage, createS3Storage } from '../adapters/storage/storage.ts';
+import { createLocalStorage, createS3Storage, sweepTempFiles } from '../adapters/storage/storage.ts';
 import { alertsRoutes } from '../modules/alerts/alerts.routes.ts';
 import { createAlertsService } from '../modules/alerts/alerts.service.ts';
 import type { AuthService } from '../modules/auth/auth.service.ts';
@@ -159,6 +159,10 @@ export function composeChat(
     await app.register(figuresRoutes({ figures, guards }));
     const { uploads } = config;
     const storage = uploads.s3 ? createS3Storage(uploads.s3) : createLocalStorage(uploads.dir);
+    if (!uploads.s3) {
+      const swept = await sweepTempFiles(uploads.dir);
+      if (swept.length > 0) app.log.warn({ files: swept.length }, 'removed unfinished upload files');
+    }
     await app.register(uploadsRoutes({ storage, guards }));
     await app.register(realtimeRoutes({ gateway }));
   }

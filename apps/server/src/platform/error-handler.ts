@@ -1,14 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../errors.ts';
+import { isStorageFull, storageFull } from './storage-full.ts';
 
 /**
  * Every error leaves as the spec's body, `{code, message, ...}`: an AppError with its own status
- * and code, a schema violation as 400 BAD_REQUEST naming the field, a framework 4xx as itself, and
- * anything else as a logged 500 whose message says nothing of the internals.
+ * and code, a schema violation as 400 BAD_REQUEST naming the field, a framework 4xx as itself, a full
+ * disk (a file's or the database's) as 507 INSUFFICIENT_STORAGE, and anything else as a logged 500
+ * whose message says nothing of the internals.
  */
-export function installErrorHandler(app: FastifyInstance): void {
-  app.setErrorHandler((error, req, reply) => {
+export function installErrorHandler(app: FastifyInstance, opts: { onStorageFull?: () => void } = {}): void {
+  app.setErrorHandler((thrown, req, reply) => {
+    // A server-side failure only (a client's 4xx may quote its own input).
+    const full =
+      !(thrown instanceof AppError) &&
+      ((thrown as { statusCode?: number }).statusCode ?? 500) >= 500 &&
+      isStorageFull(thrown);
+    if (full) {
+      req.log.error({ err: thrown }, 'no room to write: answered 507');
+      opts.onStorageFull?.();
+    }
+    const error = full ? storageFull() : thrown;
     if (error instanceof AppError) {
       const { retryAfter, ...extra } = error.extra;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));

@@ -12,8 +12,12 @@ function within<T>(ms: number, work: Promise<T>): Promise<T> {
 }
 
 /** The parts of the node that do not work now, for /healthz (empty: healthy). */
-export async function failingParts(db: Db, redis: Redis | undefined): Promise<string[]> {
-  const [database, cache] = await Promise.all([
+export async function failingParts(
+  db: Db,
+  redis: Redis | undefined,
+  storageFull: () => Promise<boolean> = async () => false,
+): Promise<string[]> {
+  const [database, cache, full] = await Promise.all([
     within(PROBE_MS, db.selectFrom('users').select('id').limit(1).execute()).then(
       () => true,
       () => false,
@@ -26,6 +30,7 @@ export async function failingParts(db: Db, redis: Redis | undefined): Promise<st
             () => true,
             () => false,
           ),
+    within(PROBE_MS, storageFull()).catch(() => false),
   ]);
-  return [...(database ? [] : ['database']), ...(cache ? [] : ['redis'])];
+  return [...(database ? [] : ['database']), ...(cache ? [] : ['redis']), ...(full ? ['storage'] : [])];
 }

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createHash, randomUUID } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { UploadType } from '@encore/contract';
@@ -34,16 +34,63 @@ export type Storage = {
   read(name: string): Promise<Buffer | null>;
 };
 
+/** A file being written: `.<name>.<pid>.<nonce>.tmp` (no nonce before), renamed to `<name>` once whole. */
+const TEMP_RE = /^\.[0-9a-f]{64}\.(png|jpg|webp|gif)\.(\d+)(\.[0-9a-f]{8})?\.tmp$/;
+/** A temp file of a live process this old is left behind too (an upload takes seconds). */
+const STALE_TEMP_MS = 3600_000;
+
+const isAlive = (pid: number) => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    // EPERM: it exists, under another user.
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
+/**
+ * Removes the temp files a crashed or killed writer left (a full disk used to leave them for good):
+ * those of processes that no longer run, of this process's pid from an earlier life, or an hour old.
+ * Answers the names removed.
+ */
+export async function sweepTempFiles(dir: string, now = Date.now()): Promise<string[]> {
+  const names = await readdir(dir).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = Number(TEMP_RE.exec(name)?.[2] ?? Number.NaN);
+    if (!Number.isInteger(pid)) continue;
+    const file = path.join(dir, name);
+    const old = await stat(file).then(
+      (s) => now - s.mtimeMs > STALE_TEMP_MS,
+      () => false,
+    );
+    if (pid === process.pid || !isAlive(pid) || old) {
+      await unlink(file).then(
+        () => removed.push(name),
+        () => {},
+      );
+    }
+  }
+  return removed;
+}
+
 export function createLocalStorage(dir: string): Storage {
   return {
     kind: 'local',
     async put(bytes, type) {
       const name = uploadName(bytes, type);
       await mkdir(dir, { recursive: true });
-      // Written aside and renamed: a reader never sees half a file.
-      const tmp = path.join(dir, `.${name}.${process.pid}.tmp`);
-      await writeFile(tmp, bytes);
-      await rename(tmp, path.join(dir, name));
+      // Written aside and renamed: a reader never sees half a file. On any failure (a full disk) the
+      // temp file goes: nothing half-written stays behind.
+      const tmp = path.join(dir, `.${name}.${process.pid}.${randomUUID().slice(0, 8)}.tmp`);
+      try {
+        await writeFile(tmp, bytes);
+        await rename(tmp, path.join(dir, name));
+      } catch (err) {
+        await unlink(tmp).catch(() => {});
+        throw err;
+      }
       return `/uploads/${name}`;
     },
     async read(name) {
