@@ -84,11 +84,12 @@ export async function scheduleShow(
       ),
     }),
   };
-  const res = await request.put(`/thor/host/shows/${body.slug}`, {
+  // A new show: POST never replaces one (issue 25).
+  const res = await request.post('/thor/host/shows', {
     data: body,
     headers: { authorization: `Token ${host}` },
   });
-  expect(res.status(), await res.text()).toBe(200);
+  expect(res.status(), await res.text()).toBe(201);
   // Nodes keep the show list for SHOWS_CACHE_MS: wait until the site lists the new show.
   await expect
     .poll(async () => {

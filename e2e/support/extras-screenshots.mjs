@@ -11,8 +11,10 @@ const browser = await chromium.launch(chromiumLaunchOptions);
 const login = (email) => demoLogin(base, email);
 
 async function setMerch(host, merch) {
-  const active = await (await fetch(`${base}/thor/channels/active/`)).json();
-  const { status: _s, doors_open_at: _d, ...show } = active.results.find((s) => s.slug === 'encore-live');
+  const auth = { authorization: `Token ${host.key}` };
+  // The host's read carries the version an edit must be based on (issue 25).
+  const current = await (await fetch(`${base}/thor/host/shows/encore-live`, { headers: auth })).json();
+  const { status: _s, doors_open_at: _d, broadcast_state: _b, ...show } = current;
   const res = await fetch(`${base}/thor/host/shows/encore-live`, {
     method: 'PUT',
     headers: { 'content-type': 'application/json', authorization: `Token ${host.key}` },

@@ -171,6 +171,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
   const showsArea = composeShows(core, {
     authenticate: accounts.auth.authenticate,
     broadcastStatus: ingest.broadcast.fanStatus,
+    broadcastLink: ingest.broadcast.link,
   });
   devices = showsArea.devices;
   const chat = composeChat(core, { auth: accounts.auth, revocations, ...showsArea });

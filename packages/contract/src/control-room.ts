@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { Alert } from './alerts.ts';
 import { CODES_PER_PAGE, SLUG_RE } from './control-room-rules.ts';
-import { safeCount, safeInt, safeIntParam, safeString } from './safe-input.ts';
-import { IsoDateTime, ShowStatus, TicketAttributes } from './shows.ts';
+import { BroadcastState } from './ingest.ts';
+import { safeCount, safeId, safeInt, safeIntParam, safeString } from './safe-input.ts';
+import { Channel, IsoDateTime, Show, ShowStatus, TicketAttributes } from './shows.ts';
 
 /**
  * The host API of the control room (issue 13), under /thor/host/: the list of shows, a show to
@@ -19,7 +20,11 @@ export const HostShowSummary = z.object({
   artist_name: safeString(),
   paid_event_name: safeString(),
   channel_id: safeInt(),
+  /** What fans are told now: a live-ingest show's from its broadcast, a demo show's from its clock. */
   status: ShowStatus,
+  /** The live-ingest broadcast state, null for a show without live ingest. */
+  broadcast_state: BroadcastState.nullable(),
+  version: safeInt(),
   event_start_time: IsoDateTime,
   doors_open_at: IsoDateTime,
   event_end_time: IsoDateTime,
@@ -28,6 +33,36 @@ export const HostShowSummary = z.object({
 export type HostShowSummary = z.infer<typeof HostShowSummary>;
 export const HostShowList = z.object({ results: z.array(HostShowSummary) });
 export type HostShowList = z.infer<typeof HostShowList>;
+
+/**
+ * GET /thor/host/shows/{slug}, and the answer of every save: the show as fans get it (status from
+ * the broadcast for a live-ingest show) with the version a save must carry.
+ */
+export const HostShow = Channel.extend({
+  /** Goes up by one at every change (a save, Take live feeds, opening the doors at Go live). */
+  version: safeInt(),
+  broadcast_state: BroadcastState.nullable(),
+});
+export type HostShow = z.infer<typeof HostShow>;
+
+/**
+ * POST /thor/host/shows: a new show, 201 HostShow. It never replaces one: a slug in use is 409
+ * SHOW_SLUG_TAKEN, an id in use 409 SHOW_ID_TAKEN naming the field (feed-health-rules.ts).
+ */
+export const CreateShowBody = Show;
+export type CreateShowBody = z.infer<typeof CreateShowBody>;
+
+/**
+ * PUT /thor/host/shows/{slug}: an edit of an existing show (404 when there is none), carrying the
+ * version it was based on. A stale version is 409 SHOW_STALE and nothing changes. A live-ingest
+ * show keeps its live streams whatever the body says (Take live feeds set them).
+ */
+export const SaveShowBody = Show.extend({ version: safeInt() });
+export type SaveShowBody = z.infer<typeof SaveShowBody>;
+
+/** GET /thor/host/show-ids: ids no show uses yet, the defaults of a new show. */
+export const FreeShowIds = z.object({ paid_event_id: safeId(), channel_id: safeId() });
+export type FreeShowIds = z.infer<typeof FreeShowIds>;
 
 /** POST /thor/host/shows/{slug}/duplicate: a copy under a new slug, with new ids; 201 Channel. */
 export const DuplicateShowBody = z.object({

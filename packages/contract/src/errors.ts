@@ -11,5 +11,9 @@ export const ErrorBody = z.object({
   rules: z.array(safeString()).optional(),
   /** Phone login: wrong codes the sent code still accepts before it stops working. */
   attempts_left: safeInt().optional(),
+  /** A show save refused as stale (SHOW_STALE): the version the show is at now. */
+  current_version: safeInt().optional(),
+  /** An id another show already uses (SHOW_SLUG_TAKEN, SHOW_ID_TAKEN): the value, as text. */
+  taken: safeString().optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

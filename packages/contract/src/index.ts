@@ -24,6 +24,7 @@ export * from './control-room.ts';
 export * from './control-room-rules.ts';
 export * from './errors.ts';
 export * from './event-entry.ts';
+export * from './feed-health-rules.ts';
 export * from './ingest.ts';
 export * from './lightstick-rules.ts';
 export * from './live-captions.ts';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { FEED_ISSUES } from './feed-health-rules.ts';
 import { safeInt, safeString } from './safe-input.ts';
-import { IsoDateTime } from './shows.ts';
+import { IsoDateTime, ShowStatus } from './shows.ts';
 
 /**
  * Live ingest (issue 11, DESIGN.md section 6.1): stream keys per pushed stream of a show, the show's
@@ -48,16 +49,51 @@ export const FeedProblem = z.enum([
 ]);
 export type FeedProblem = z.infer<typeof FeedProblem>;
 
+/** A problem measured in what arrives (feed-health-rules.ts), with how bad it is. */
+export const FeedIssue = z.object({
+  code: z.enum(FEED_ISSUES),
+  severity: z.enum(['warning', 'critical']),
+});
+export type FeedIssue = z.infer<typeof FeedIssue>;
+
+/** One point of an angle's bitrate graph: a source segment's bits over its length. */
+export const BitratePoint = z.object({ at: IsoDateTime, kbps: z.number() });
+export type BitratePoint = z.infer<typeof BitratePoint>;
+
 export const AngleHealth = z.object({
   stream: IngestStreamName,
+  /** The angle's name from Setup (pips.sinks label); null for the fan wall and 4K. */
+  label: safeString().nullable(),
   connected: z.boolean(),
   /** Connected, with a picture newer than the staleness limit. */
   healthy: z.boolean(),
   problem: FeedProblem.nullable(),
   /** When the problem was seen (a refused key is reported for a minute). */
   problem_at: IsoDateTime.nullable(),
+  /** Measured over the last FEED_WINDOW_MS (source segments' bytes over their length). */
   bitrate_kbps: z.number().nullable(),
+  /** The last FEED_BITRATE_HISTORY_MS of bitrate, oldest first (the small graph). */
+  bitrate_history: z.array(BitratePoint),
+  /** The frame rate the stream declares (nominal: what the encoder says, not what arrives). */
   frame_rate: z.number().nullable(),
+  /** Frames received per second over the last FEED_WINDOW_MS of wall clock (measured). */
+  received_fps: z.number().nullable(),
+  /** Media time received per wall-clock second over the same window: 1 is real time. */
+  encoder_speed: z.number().nullable(),
+  /**
+   * How far the newest frame is behind the wall clock (ms): its media time against the time passed
+   * since the publish began. It grows while the encoder is slower than real time.
+   */
+  behind_ms: safeInt().nullable(),
+  /** null until known; false: the stream carries no audio track. */
+  audio_present: z.boolean().nullable(),
+  /** Mean audio level of a recent segment (dBFS, <= 0); null without audio or before a measure. */
+  audio_level_db: z.number().nullable(),
+  /** The host-only JPEG of a recent picture (feedThumbnailPath), null before the first one. */
+  thumbnail_url: safeString().nullable(),
+  thumbnail_at: IsoDateTime.nullable(),
+  /** What is wrong in what arrives now, most severe first; [] when all is well or not connected. */
+  issues: z.array(FeedIssue),
   width: safeInt().nullable(),
   height: safeInt().nullable(),
   video_codec: safeString().nullable(),
@@ -79,6 +115,17 @@ export const IngestKeyInfo = z.object({
 });
 export type IngestKeyInfo = z.infer<typeof IngestKeyInfo>;
 
+/** Refused publishes whose key no show has (the RTMP app and the key's last characters). */
+export const UnknownKeyAttempts = z.object({
+  count: safeInt(),
+  last_at: IsoDateTime,
+  /** The RTMP application the encoder pushed to (e.g. "live"). */
+  app: safeString(),
+  /** The last 4 characters of the refused name, or "" for a very short one. */
+  key_hint: safeString(),
+});
+export type UnknownKeyAttempts = z.infer<typeof UnknownKeyAttempts>;
+
 /** GET /thor/host/shows/{slug}/ingest/ */
 export const BroadcastStatus = z.object({
   slug: safeString(),
@@ -90,6 +137,13 @@ export const BroadcastStatus = z.object({
   ladder: z.array(LadderRung),
   keys: z.array(IngestKeyInfo),
   angles: z.array(AngleHealth),
+  /** What fans are told now (the show pill, the host list and the fan's landing read the same). */
+  show_status: ShowStatus,
+  /**
+   * Publishes refused because no show has their key (typos, an old key in an encoder), on this
+   * server: never the key, only its last characters.
+   */
+  unknown_keys: UnknownKeyAttempts.nullable(),
 });
 export type BroadcastStatus = z.infer<typeof BroadcastStatus>;
 
@@ -112,6 +166,14 @@ export const RotatedKey = z.object({
   created_at: IsoDateTime,
 });
 export type RotatedKey = z.infer<typeof RotatedKey>;
+
+/**
+ * POST .../ingest/go-live/ (body optional). Before the doors open it is refused with 409
+ * DOORS_NOT_OPEN unless open_doors is true: then the doors open now (the show's entry time moves to
+ * now) and the show goes live with them.
+ */
+export const GoLiveBody = z.object({ open_doors: z.boolean().optional() }).nullish();
+export type GoLiveBody = z.infer<typeof GoLiveBody>;
 
 /** The on_publish / on_publish_done callbacks of the RTMP engine (form-encoded, loopback only). */
 export const RtmpCallback = z.object({

@@ -13,7 +13,7 @@ import { createDevicesRepo } from '../modules/devices/devices.repo.ts';
 import { devicesRoutes } from '../modules/devices/devices.routes.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
 import { hostShowsRoutes } from '../modules/shows/host-shows.routes.ts';
-import { createHostShowsService } from '../modules/shows/host-shows.service.ts';
+import { type BroadcastLink, createHostShowsService } from '../modules/shows/host-shows.service.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 import { type BroadcastStatusOf, showsRoutes } from '../modules/shows/shows.routes.ts';
 import { createShowsService } from '../modules/shows/shows.service.ts';
@@ -37,6 +37,8 @@ export function composeShows(
     authenticate: Parameters<typeof createTicketsService>[0]['authenticate'];
     /** A live-ingest show's status follows its broadcast (issue 11); undefined for a demo show. */
     broadcastStatus?: BroadcastStatusOf;
+    /** The same truth for the host's list and show, and the live streams a save keeps (issue 25). */
+    broadcastLink?: BroadcastLink;
   },
 ) {
   const { config, db, limiter, bus, log, dbConcurrency } = core;
@@ -80,7 +82,12 @@ export function composeShows(
   async function register(guards: AuthGuards): Promise<void> {
     const { app } = core;
     await app.register(showsRoutes({ shows, guards, broadcastStatus: deps.broadcastStatus }));
-    await app.register(hostShowsRoutes({ hostShows: createHostShowsService({ shows: showsRepo }), guards }));
+    await app.register(
+      hostShowsRoutes({
+        hostShows: createHostShowsService({ shows: showsRepo, broadcast: deps.broadcastLink }),
+        guards,
+      }),
+    );
     await app.register(
       ticketsRoutes({
         tickets,

@@ -133,6 +133,8 @@ export interface ShowsTable {
   event_enter_time: ColumnType<Date | null, Date | string | null, Date | string | null>;
   event_end_time: ColumnType<Date, Date | string, Date | string>;
   details: Json<ShowDetails>;
+  /** Goes up by one at every change: a host's save must carry the one it was based on (issue 25). */
+  version: Generated<number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

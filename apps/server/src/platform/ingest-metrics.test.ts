@@ -20,6 +20,16 @@ const angle = (over: Partial<AngleHealth>): AngleHealth & { slug: string } => ({
   last_frame_age_ms: 120,
   dropped_frames: 3,
   connected_since: null,
+  label: null,
+  bitrate_history: [],
+  received_fps: 29.8,
+  encoder_speed: 1,
+  behind_ms: 400,
+  audio_present: true,
+  audio_level_db: -20,
+  thumbnail_url: null,
+  thumbnail_at: null,
+  issues: [],
   ...over,
 });
 

@@ -17,6 +17,7 @@ import * as m0016 from './0016-moderation.ts';
 import * as m0017 from './0017-stream-sync-offset.ts';
 import * as m0023 from './0023-entry-function.ts';
 import * as m0024 from './0024-entry-fewer-checks.ts';
+import * as m0025 from './0025-show-version.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '0017-stream-sync-offset': m0017,
   '0023-entry-function': m0023,
   '0024-entry-fewer-checks': m0024,
+  '0025-show-version': m0025,
 };

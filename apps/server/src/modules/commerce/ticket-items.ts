@@ -49,9 +49,12 @@ export async function syncTicketItems(exec: Exec, show: Show): Promise<void> {
       .returning('item_id')
       .executeTakeFirst();
     if (!saved) {
-      throw new AppError('SHOW_CONFLICT', 409, `Another item already uses the id ${item.item_id}.`, {
-        field: 'ticket_items',
-      });
+      throw new AppError(
+        'SHOW_ID_TAKEN',
+        409,
+        `Another show or the shop already uses the ticket id "${item.item_id}": choose another one.`,
+        { field: `ticket_items.${i}.item_id`, taken: item.item_id },
+      );
     }
   }
   let gone = exec

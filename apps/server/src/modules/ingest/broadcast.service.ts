@@ -6,6 +6,7 @@ import {
   type EnableIngestBody,
   type EnableIngestResponse,
   fanStatusOf,
+  type GoLiveBody,
   INGEST_STREAM_RE,
   liveStreamUrl,
   type RotatedKey,
@@ -29,6 +30,12 @@ const notIngest = () =>
 const alreadyLive = () => new AppError('ALREADY_LIVE', 409, 'The show is already live.');
 const showEnded = () => new AppError('SHOW_ENDED', 409, 'The show has ended.');
 const notLive = () => new AppError('NOT_LIVE', 409, 'The show is not live: press Go live first.');
+const doorsNotOpen = (at: Date) =>
+  new AppError(
+    'DOORS_NOT_OPEN',
+    409,
+    `The doors open at ${at.toISOString()}: fans could not enter a live show yet. Go live with the doors opened now, or wait for them.`,
+  );
 const noHealthyFeed = () =>
   new AppError(
     'NO_HEALTHY_FEED',
@@ -55,6 +62,12 @@ export function composedStreamsOf(show: Show): string[] {
   return (['4', '6'] as const)
     .filter((m) => show.streams[`streampips${m}`] !== undefined && show.pips.mview?.[m] !== undefined)
     .map((m) => `streampips${m}`);
+}
+
+/** The angle's name from Setup (pips.sinks), null for the fan wall and 4K. */
+function labelOf(show: Show, stream: string): string | null {
+  const id = /^mix-stream(\d+)$/.exec(stream)?.[1];
+  return show.pips.sinks.find((s) => String(s.id) === id)?.label ?? null;
 }
 
 const isComposed = (stream: string) => /^streampips\d$/.test(stream);
@@ -145,8 +158,42 @@ export function createBroadcastService(deps: BroadcastDeps) {
         created_at: s.key_created_at.toISOString(),
         sync_offset_ms: s.sync_offset_ms,
       })),
-      angles: streams.map((s) => deps.feeds.health(row.id, s.stream)),
+      angles: streams.map((s) => deps.feeds.health(row.id, s.stream, row.slug, labelOf(show, s.stream))),
+      show_status: fanStatusAt(b.state, show),
+      unknown_keys: deps.feeds.unknownKeys(),
     };
+  }
+
+  /** What fans are told of an ingest show in `stored` state: re-airings after the end follow their clock. */
+  function fanStatusAt(stored: StoredState, show: Show): ShowStatus {
+    if (stored === 'ended' || stored === 'replay') {
+      const reairing = reairingAt(show, new Date(now()));
+      if (reairing) return now() >= reairing.start ? 'live' : 'open';
+    }
+    return fanStatusOf(stateOf(stored, show));
+  }
+
+  async function storedStates(): Promise<Map<number, StoredState>> {
+    const t = now();
+    if (!states || t - states.at >= (deps.statesCacheMs ?? 1000)) {
+      const map = deps.repo.allStates().then((rows) => new Map(rows.map((r) => [r.show_id, r.state])));
+      states = { at: t, map };
+      map.catch(() => {
+        states = null;
+      });
+    }
+    return states.map;
+  }
+
+  /**
+   * The broadcast of a show whose streams play from the live origin. A show whose streams were set
+   * back to other sources (the demo seed re-times its shows at each start) plays those: its clock
+   * decides again.
+   */
+  async function liveStateOf(showId: number, show: Show): Promise<StoredState | undefined> {
+    const stored = (await storedStates()).get(showId);
+    const fed = Object.values(show.streams).some((s) => s.hls.url.startsWith(`/media/live/${show.slug}/`));
+    return stored === undefined || !fed ? undefined : stored;
   }
 
   async function announce(slug: string, state: BroadcastState): Promise<void> {
@@ -210,6 +257,14 @@ export function createBroadcastService(deps: BroadcastDeps) {
       return rotated(stream, key, at);
     },
 
+    /** GET .../streams/{stream}/thumbnail: the angle's latest picture (JPEG), 404 before the first. */
+    async thumbnail(slug: string, stream: string): Promise<Buffer> {
+      const { row } = await ingestOf(slug);
+      const jpeg = deps.feeds.thumbnail(row.id, stream);
+      if (!jpeg) throw notFound('This angle has no picture yet.');
+      return jpeg;
+    },
+
     /** PUT .../streams/{stream}/sync/: the angle's sync offset, from its next publish. */
     async setSyncOffset(slug: string, stream: string, ms: number): Promise<BroadcastStatus> {
       const { row, b } = await ingestOf(slug);
@@ -218,16 +273,24 @@ export function createBroadcastService(deps: BroadcastDeps) {
       return status(row, b);
     },
 
-    async goLive(slug: string): Promise<BroadcastStatus> {
-      const { row, b } = await ingestOf(slug);
+    /** POST .../go-live/: before the doors, only with open_doors (they open now, with it). */
+    async goLive(slug: string, body: GoLiveBody = null): Promise<BroadcastStatus> {
+      const { row, show, b } = await ingestOf(slug);
       if (b.state === 'live') throw alreadyLive();
       if (b.state !== 'pending') throw showEnded();
       const streams = await deps.repo.streamsOf(row.id);
       if (!streams.some((s) => deps.feeds.health(row.id, s.stream).healthy)) throw noHealthyFeed();
-      const moved = await deps.repo.transition(row.id, ['pending'], 'live', new Date(now()));
+      const at = new Date(now());
+      const doors = doorsOpenAt(show);
+      if (doors.getTime() > at.getTime()) {
+        if (!body?.open_doors) throw doorsNotOpen(doors);
+        // Fans' entry follows the show's doors (tickets, devices): they open now, with the broadcast.
+        await deps.shows.openDoorsAt(row.id, at);
+      }
+      const moved = await deps.repo.transition(row.id, ['pending'], 'live', at);
       if (!moved) throw alreadyLive();
       await announce(slug, 'live');
-      return status(row, moved);
+      return status(await showOf(slug), moved);
     },
 
     /**
@@ -254,25 +317,20 @@ export function createBroadcastService(deps: BroadcastDeps) {
 
     /** The fan-facing Channel status of an ingest show; undefined for a demo (clock-driven) show. */
     async fanStatus(showId: number, show: Show): Promise<ShowStatus | undefined> {
-      const t = now();
-      if (!states || t - states.at >= (deps.statesCacheMs ?? 1000)) {
-        const map = deps.repo.allStates().then((rows) => new Map(rows.map((r) => [r.show_id, r.state])));
-        states = { at: t, map };
-        map.catch(() => {
-          states = null;
-        });
-      }
-      const stored = (await states.map).get(showId);
-      // A show whose streams were set back to other sources (the demo seed re-times its shows at each
-      // start, a host's editor) plays those: its clock decides again.
-      const fed = Object.values(show.streams).some((s) => s.hls.url.startsWith(`/media/live/${show.slug}/`));
-      if (stored === undefined || !fed) return undefined;
-      // After End show the clock decides again: a re-airing's doors and play are open/live.
-      if (stored === 'ended' || stored === 'replay') {
-        const reairing = reairingAt(show, new Date(now()));
-        if (reairing) return now() >= reairing.start ? 'live' : 'open';
-      }
-      return fanStatusOf(stateOf(stored, show));
+      const stored = await liveStateOf(showId, show);
+      return stored === undefined ? undefined : fanStatusAt(stored, show);
+    },
+
+    /** The host's list and show read the same truth; a save of an ingest show keeps its live streams. */
+    link: {
+      async stateOf(showId: number, show: Show) {
+        const stored = await liveStateOf(showId, show);
+        if (stored === undefined) return undefined;
+        return { state: stateOf(stored, show), status: fanStatusAt(stored, show) };
+      },
+      async keepLive(showId: number, show: Show): Promise<Show> {
+        return (await deps.repo.broadcastOf(showId)) ? asIngestShow(show) : show;
+      },
     },
   };
 }

@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import type { BitratePoint } from '@encore/contract';
 
 const run = promisify(execFile);
 
@@ -17,6 +18,17 @@ export type FeedFigures = {
   /** Wall clock of the last progress report whose frame count advanced. */
   lastFrameAt: number | null;
   droppedFrames: number | null;
+  /** Measured over the last seconds (feed-health.ts): what arrives, not what the stream declares. */
+  receivedFps: number | null;
+  speed: number | null;
+  behindMs: number | null;
+  bitrateHistory: BitratePoint[];
+  /** null until the input is read; false: no audio track. */
+  audioPresent: boolean | null;
+  audioLevelDb: number | null;
+  /** A recent picture (JPEG) and when it was taken, for the host's panel only. */
+  thumbnail: Buffer | null;
+  thumbnailAt: number | null;
 };
 
 type InputStream = { codec: string; width: number | null; height: number | null; fps: number | null };
@@ -146,5 +158,31 @@ export async function probeSegment(file: string): Promise<SegmentProbe | null> {
     };
   } catch {
     return null;
+  }
+}
+
+/**
+ * A picture of a finished clear segment (a small JPEG for the host's panel) and, with `audio`, its
+ * mean audio level in dBFS (ffmpeg's volumedetect): one short decode every few seconds.
+ */
+export async function snapshotSegment(
+  file: string,
+  audio: boolean,
+): Promise<{ jpeg: Buffer | null; meanDb: number | null }> {
+  const args = ['-hide_banner', '-nostdin', '-nostats', '-i', file];
+  args.push('-map', '0:v:0', '-frames:v', '1', '-vf', 'scale=-2:180', '-c:v', 'mjpeg', '-q:v', '6');
+  args.push('-f', 'image2pipe', 'pipe:1');
+  if (audio) args.push('-map', '0:a:0', '-af', 'volumedetect', '-f', 'null', '-');
+  try {
+    const { stdout, stderr } = await run('ffmpeg', args, {
+      encoding: 'buffer',
+      timeout: 10_000,
+      maxBuffer: 4 * 1024 * 1024,
+    });
+    const mean = /mean_volume:\s*(-?[\d.]+|-inf) dB/.exec(stderr.toString('utf8'))?.[1];
+    const meanDb = mean === undefined ? null : mean === '-inf' ? -120 : Number(mean);
+    return { jpeg: stdout.length > 0 ? stdout : null, meanDb };
+  } catch {
+    return { jpeg: null, meanDb: null };
   }
 }

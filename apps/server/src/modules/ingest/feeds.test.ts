@@ -39,6 +39,14 @@ function fakePackager(started: PackagerOptions[], stopped: string[]) {
       keyframeInterval: 1,
       lastFrameAt: Date.now(),
       droppedFrames: 0,
+      receivedFps: 30,
+      speed: 1,
+      behindMs: 300,
+      bitrateHistory: [],
+      audioPresent: true,
+      audioLevelDb: -20,
+      thumbnail: null,
+      thumbnailAt: null,
     };
     return {
       figures: () => figures,

@@ -1,5 +1,13 @@
 import { randomBytes } from 'node:crypto';
-import type { AngleHealth, FeedProblem, LadderRung } from '@encore/contract';
+import {
+  type AngleHealth,
+  type FeedProblem,
+  feedThumbnailPath,
+  type LadderRung,
+  STALE_PICTURE_MS,
+  type UnknownKeyAttempts,
+} from '@encore/contract';
+import { feedIssues } from './feed-health.ts';
 import type { FeedFigures } from './feed-probe.ts';
 import type { IngestRepo } from './ingest.repo.ts';
 import type { OnAirFeed } from './mosaic.ts';
@@ -7,7 +15,7 @@ import { markStreamEnded, type Packager, type PackagerOptions, startPackager } f
 import { parseStreamKey, secretMatches } from './stream-keys.ts';
 
 /** A picture older than this is not healthy (the encoder stalled, or its network did). */
-export const STALE_FRAME_MS = 5000;
+export const STALE_FRAME_MS = STALE_PICTURE_MS;
 /** How long a refused key or a lost encoder stays on the health panel. */
 const PROBLEM_SHOWN_MS = 60_000;
 
@@ -115,7 +123,19 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
     if (wasActive) deps.onAirChange?.(feed.slug, () => onAirOf(feed.showId));
   }
 
-  function health(showId: number, stream: string): AngleHealth {
+  /** Publishes no show has the key of (a typo, an old key): counted for the hosts, never logged. */
+  let unknown: { count: number; lastAt: number; app: string; hint: string } | null = null;
+  const unknownKey = (name: string, app: string | undefined) => {
+    unknown = {
+      count: (unknown?.count ?? 0) + 1,
+      lastAt: now(),
+      app: (app ?? '').slice(0, 64),
+      // The last 4 characters only, and none of a short name (it could be most of a key).
+      hint: name.length >= 12 ? name.slice(-4) : '',
+    };
+  };
+
+  function health(showId: number, stream: string, slug?: string, label?: string | null): AngleHealth {
     const key = feedKey(showId, stream);
     const feed = active.get(key);
     const f = feed?.packager?.figures() ?? lastFigures.get(key) ?? null;
@@ -142,21 +162,47 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
       last_frame_age_ms: age,
       dropped_frames: f?.droppedFrames ?? null,
       connected_since: connected && f?.connectedSince ? new Date(f.connectedSince).toISOString() : null,
+      label: label ?? null,
+      bitrate_history: connected ? (f?.bitrateHistory ?? []) : [],
+      received_fps: connected ? (f?.receivedFps ?? null) : null,
+      encoder_speed: connected ? (f?.speed ?? null) : null,
+      behind_ms: connected ? (f?.behindMs ?? null) : null,
+      audio_present: f?.audioPresent ?? null,
+      audio_level_db: f?.audioLevelDb ?? null,
+      thumbnail_url: slug && f?.thumbnail ? feedThumbnailPath(slug, stream) : null,
+      thumbnail_at: f?.thumbnailAt ? new Date(f.thumbnailAt).toISOString() : null,
+      issues: feedIssues({
+        connected,
+        nominalFps: f?.frameRate ?? null,
+        lastFrameAgeMs: age,
+        measure: {
+          receivedFps: f?.receivedFps ?? null,
+          speed: f?.speed ?? null,
+          behindMs: f?.behindMs ?? null,
+          bitrateKbps: f?.bitrateKbps ?? null,
+          history: [],
+        },
+        keyframeIntervalS: f?.keyframeInterval ?? null,
+        audioPresent: f?.audioPresent ?? null,
+        audioLevelDb: f?.audioLevelDb ?? null,
+      }),
     };
   }
 
   return {
     /** on_publish: the key must be a stream key of a show still on, and its stream not on air. */
-    async authorizePublish(name: string): Promise<PublishDecision> {
+    async authorizePublish(name: string, app?: string): Promise<PublishDecision> {
       // The publish moment as the engine reports it: the show clock of this run (show-clock.ts).
       const publishedAt = now();
       const parsed = parseStreamKey(name);
       if (!parsed) {
+        unknownKey(name, app);
         deps.log.warn({}, 'publish refused: not a stream key');
         return { ok: false, reason: 'not a stream key' };
       }
       const row = await deps.repo.streamByKeyId(parsed.keyId);
       if (!row) {
+        unknownKey(name, app);
         deps.log.warn({}, 'publish refused: no show has this stream key');
         return { ok: false, reason: 'unknown key' };
       }
@@ -276,6 +322,24 @@ export function createFeedRegistry(deps: FeedRegistryDeps) {
 
     /** The health panel's figures of one pushed stream (the control room draws them). */
     health,
+
+    /** The angle's latest picture (JPEG), host-only; null before the first. */
+    thumbnail(showId: number, stream: string): Buffer | null {
+      const key = feedKey(showId, stream);
+      return (active.get(key)?.packager?.figures() ?? lastFigures.get(key))?.thumbnail ?? null;
+    },
+
+    /** Refused publishes whose key no show has, on this node. */
+    unknownKeys(): UnknownKeyAttempts | null {
+      return unknown
+        ? {
+            count: unknown.count,
+            last_at: new Date(unknown.lastAt).toISOString(),
+            app: unknown.app,
+            key_hint: unknown.hint,
+          }
+        : null;
+    },
 
     /**
      * The health of every stream pushed to this node whose show has not ended, dropped encoders

@@ -28,7 +28,7 @@ export function ingestHooksRoutes(deps: { feeds: FeedRegistry; secret: string })
 
     app.post('/internal/ingest/:secret/publish', opts, async (req, reply) => {
       if (!sameSecret(req.params.secret, deps.secret)) return reply.code(404).send();
-      const decision = await deps.feeds.authorizePublish(req.body.name);
+      const decision = await deps.feeds.authorizePublish(req.body.name, req.body.app);
       if (!decision.ok) return reply.code(403).send();
       // nginx-rtmp takes the new stream name from the redirect's Location.
       return reply.code(302).header('location', decision.internal).send();

@@ -3,6 +3,7 @@ import {
   EnableIngestBody,
   EnableIngestResponse,
   ErrorBody,
+  GoLiveBody,
   IngestStreamParams,
   RotatedKey,
   ShowSlugParams,
@@ -86,9 +87,24 @@ export function ingestRoutes(deps: {
       `${base}/go-live/`,
       {
         ...host,
-        schema: { tags: ['host'], params: ShowSlugParams, response: { 200: BroadcastStatus, ...errors } },
+        schema: {
+          tags: ['host'],
+          params: ShowSlugParams,
+          body: GoLiveBody,
+          response: { 200: BroadcastStatus, ...errors },
+        },
       },
-      async (req) => deps.broadcast.goLive(req.params.slug),
+      async (req) => deps.broadcast.goLive(req.params.slug, req.body),
+    );
+
+    // A recent picture of a pushed angle, for the host's health panel only (never on the fans' origin).
+    app.get(
+      `${base}/streams/:stream/thumbnail`,
+      { ...host, schema: { tags: ['host'], params: IngestStreamParams } },
+      async (req, reply) => {
+        const jpeg = await deps.broadcast.thumbnail(req.params.slug, req.params.stream);
+        return reply.header('cache-control', 'no-store').type('image/jpeg').send(jpeg);
+      },
     );
 
     app.post(

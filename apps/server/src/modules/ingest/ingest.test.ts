@@ -53,7 +53,7 @@ describe('live ingest: keys and lifecycle routes', () => {
     expect((await call('PUT', `/thor/host/shows/${show.slug}/ingest/`, fan, {})).statusCode).toBe(403);
     expect((await call('GET', '/thor/host/shows/no-such-show/ingest/')).statusCode).toBe(404);
     const plain = await call('POST', `/thor/host/shows/${show.slug}/ingest/go-live/`);
-    expect(plain.statusCode).toBe(409);
+    expect(plain.statusCode, plain.body).toBe(409);
     expect(plain.json().code).toBe('INGEST_NOT_ENABLED');
   });
 

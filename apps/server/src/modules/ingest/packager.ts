@@ -14,7 +14,14 @@ import {
   writeLiveIndex,
 } from '../../media/live-index.ts';
 import { firstVideoPts } from '../../media/ts-pts.ts';
-import { type FeedFigures, parseInputStreams, parseProgress, probeSegment } from './feed-probe.ts';
+import { createFeedMeter } from './feed-health.ts';
+import {
+  type FeedFigures,
+  parseInputStreams,
+  parseProgress,
+  probeSegment,
+  snapshotSegment,
+} from './feed-probe.ts';
 import { type ShowClock, showClock } from './show-clock.ts';
 
 /**
@@ -198,10 +205,19 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     keyframeInterval: null,
     lastFrameAt: null,
     droppedFrames: null,
+    receivedFps: null,
+    speed: null,
+    behindMs: null,
+    bitrateHistory: [],
+    audioPresent: null,
+    audioLevelDb: null,
+    thumbnail: null,
+    thumbnailAt: null,
   };
   let problem: FeedProblem | null = null;
   let ending = false;
   const clock: ShowClock = showClock(opts.publishedAt);
+  const meter = createFeedMeter(now, (seconds) => clock.dateOf(seconds));
   let lastFrames = 0;
   const seen = new Map<string, number>();
   const firstOfRun = new Set(rungNames);
@@ -243,6 +259,7 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
       const input = parseInputStreams(stderrTail);
       figures.videoCodec = input.video?.codec ?? null;
       figures.audioCodec = input.audio?.codec ?? null;
+      figures.audioPresent = input.audio !== null;
       if (input.video) {
         figures.width = input.video.width;
         figures.height = input.video.height;
@@ -271,6 +288,7 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
         figures.lastFrameAt = t;
       }
       if (report.droppedFrames !== null) figures.droppedFrames = report.droppedFrames;
+      meter.progress(report.frames, report.outTimeMs);
       end = progressBuf.indexOf('progress=');
     }
   });
@@ -332,7 +350,7 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     await rename(`${out}.tmp`, out);
     const bits = clear.length * 8;
     rung.bandwidth = Math.max(rung.bandwidth, Math.round(bits / dur));
-    if (isSource) figures.bitrateKbps = Math.round(bits / dur / 1000);
+    if (isSource) meter.segment(clear.length, dur);
     // Live captions place their cues on this segment's own timestamps (X-TIMESTAMP-MAP).
     const pts = firstVideoPts(clear);
     rung.segments.push({
@@ -350,6 +368,16 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
       .catch((err: unknown) => opts.log.warn({ err }, 'live DASH segment not packaged'));
     // Every few seconds is enough for the health figures: an ffprobe per 1 s segment costs a core's tenth.
     if (isSource && !first && sn % PROBE_EVERY === 0) await probe();
+    // The host's thumbnail and the audio level: the run's second segment (soon after the publish),
+    // then every PROBE_EVERY (feed-probe.ts snapshotSegment).
+    if (isSource && !first && (figures.thumbnailAt === null || sn % PROBE_EVERY === 0)) {
+      const shot = await snapshotSegment(clearFile, figures.audioPresent === true);
+      if (shot.jpeg) {
+        figures.thumbnail = shot.jpeg;
+        figures.thumbnailAt = now();
+      }
+      if (shot.meanDb !== null) figures.audioLevelDb = shot.meanDb;
+    }
     await rm(clearFile, { force: true });
   }
 
@@ -416,7 +444,17 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
   });
 
   return {
-    figures: () => ({ ...figures }),
+    figures: () => {
+      const m = meter.measure();
+      return {
+        ...figures,
+        receivedFps: m.receivedFps,
+        speed: m.speed,
+        behindMs: m.behindMs,
+        bitrateKbps: m.bitrateKbps,
+        bitrateHistory: m.history,
+      };
+    },
     async stop({ end }) {
       ending = ending || end;
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGINT');

@@ -87,7 +87,8 @@ describe('the moderator role', () => {
       expect(res.statusCode, `${method} ${rest}`).toBe(403);
     }
     const hostOnly = [
-      { method: 'PUT', url: `/thor/host/shows/${show.slug}`, payload: showEntity() },
+      { method: 'PUT', url: `/thor/host/shows/${show.slug}`, payload: { ...showEntity(), version: 1 } },
+      { method: 'POST', url: '/thor/host/shows', payload: showEntity() },
       {
         method: 'POST',
         url: `/thor/host/shows/${show.slug}/alerts`,

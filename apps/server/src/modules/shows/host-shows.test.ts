@@ -22,14 +22,22 @@ afterAll(async () => {
   await t?.close();
 });
 
-const put = (slug: string, payload: unknown, headers: Record<string, string> = host) =>
-  t.app.inject({ method: 'PUT', url: `/thor/host/shows/${slug}`, headers, payload: payload as object });
+/** A new show (POST), or with `version` an edit of the show at that version (PUT). */
+const put = (slug: string, payload: unknown, headers: Record<string, string> = host, version?: number) =>
+  version === undefined
+    ? t.app.inject({ method: 'POST', url: '/thor/host/shows', headers, payload: payload as object })
+    : t.app.inject({
+        method: 'PUT',
+        url: `/thor/host/shows/${slug}`,
+        headers,
+        payload: { ...(payload as object), version },
+      });
 
-describe('PUT /thor/host/shows/{slug}', () => {
-  it('200 creates a show, which /thor/channels/{id}/ then answers', async () => {
+describe('POST /thor/host/shows and PUT /thor/host/shows/{slug}', () => {
+  it('201 creates a show, which /thor/channels/{id}/ then answers', async () => {
     const show = showEntity({ startIn: 5, enterIn: -1 });
     const res = await put(show.slug, show);
-    expect(res.statusCode).toBe(200);
+    expect(res.statusCode).toBe(201);
     expect(Channel.parse(res.json())).toMatchObject({ slug: show.slug, status: 'open' });
     const read = await t.app.inject({
       method: 'GET',
@@ -42,17 +50,18 @@ describe('PUT /thor/host/shows/{slug}', () => {
 
   it('200 moves the doors of an existing show: the status follows', async () => {
     const show = showEntity({ startIn: 90 });
-    expect((await put(show.slug, show)).json().status).toBe('upcoming');
+    const made = (await put(show.slug, show)).json();
+    expect(made.status).toBe('upcoming');
     const now = new Date().toISOString();
     const moved = { ...show, event: { ...show.event, event_enter_time: now } };
-    const res = await put(show.slug, moved);
+    const res = await put(show.slug, moved, host, made.version);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'open', doors_open_at: now });
   });
 
   it('400 when the slug differs from the path, the end is not after the start, or doors open after the start', async () => {
     const show = showEntity();
-    const mismatch = await put('another-slug', show);
+    const mismatch = await put('another-slug', show, host, 1);
     expect(mismatch.statusCode).toBe(400);
     expect(mismatch.json().field).toBe('slug');
 
@@ -70,12 +79,17 @@ describe('PUT /thor/host/shows/{slug}', () => {
     expect(invalid.statusCode).toBe(400);
   });
 
-  it('409 when another show already uses the paid event name', async () => {
+  it('409 naming the field when another show already uses the paid event name', async () => {
     const existing = await createShow(t.db);
     const show = showEntity();
     const res = await put(show.slug, { ...show, paid_event_name: existing.paid_event_name });
     expect(res.statusCode).toBe(409);
-    expect(res.json().code).toBe('SHOW_CONFLICT');
+    expect(res.json()).toMatchObject({
+      code: 'SHOW_ID_TAKEN',
+      field: 'paid_event_name',
+      taken: existing.paid_event_name,
+    });
+    expect(res.json().message).toContain(existing.slug);
   });
 
   it('403 for a fan, 401 without a token; nothing is stored', async () => {
@@ -171,7 +185,7 @@ describe('POST /thor/host/shows/{slug}/duplicate', () => {
         },
       ],
     };
-    expect((await put(source.slug, withItems)).statusCode).toBe(200);
+    expect((await put(source.slug, withItems)).statusCode).toBe(201);
     const slug = `${source.slug}-copy`;
     const res = await dup(source.slug, { slug, event_name: 'Second night' });
     expect(res.statusCode).toBe(201);

@@ -19,8 +19,17 @@ afterAll(async () => {
 
 const MIN = 60_000;
 const inMinutes = (m: number) => new Date(Date.now() + m * MIN).toISOString();
+/** A new show (POST /thor/host/shows; 201). */
 const put = (show: Show, headers = host) =>
-  t.app.inject({ method: 'PUT', url: `/thor/host/shows/${show.slug}`, headers, payload: show });
+  t.app.inject({ method: 'POST', url: '/thor/host/shows', headers, payload: show });
+/** An edit of the show at `version` (PUT; 200). */
+const edit = (show: Show, version: number) =>
+  t.app.inject({
+    method: 'PUT',
+    url: `/thor/host/shows/${show.slug}`,
+    headers: host,
+    payload: { ...show, version },
+  });
 const channel = async (show: Show) =>
   Channel.parse(
     (await t.app.inject({ method: 'GET', url: `/thor/channels/${show.channel_id}/`, headers: host })).json(),
@@ -43,13 +52,13 @@ function sellingWith(from: number | null, until: number | null): Show {
 describe('the ticket sale window', () => {
   it('is stored and served to fans as the show sets it; a show without one reads back without it', async () => {
     const show = sellingWith(60, 300);
-    expect((await put(show)).statusCode).toBe(200);
+    expect((await put(show)).statusCode).toBe(201);
     const read = await channel(show);
     expect(read.event.sale_start_time).toBe(show.event.sale_start_time);
     expect(read.event.sale_end_time).toBe(show.event.sale_end_time);
 
     const plain = showEntity();
-    expect((await put(plain)).statusCode).toBe(200);
+    expect((await put(plain)).statusCode).toBe(201);
     const event = (await channel(plain)).event;
     expect('sale_start_time' in event || 'sale_end_time' in event).toBe(false);
   });
@@ -114,11 +123,11 @@ describe('light-stick songs per show', () => {
 
   it('are stored with the show and served in its order; a show without songs has none', async () => {
     const show = { ...showEntity(), lightstick_songs: songs };
-    expect((await put(show)).statusCode).toBe(200);
+    expect((await put(show)).statusCode).toBe(201);
     const got = await t.app.inject({ method: 'GET', url: `/thor/host/shows/${show.slug}`, headers: host });
     expect(got.json().lightstick_songs).toEqual(songs);
     const edited = { ...show, lightstick_songs: [slow, opening] };
-    expect((await put(edited)).json().lightstick_songs.map((s: { title: string }) => s.title)).toEqual([
+    expect((await edit(edited, got.json().version)).json().lightstick_songs.map((s: { title: string }) => s.title)).toEqual([
       'Slow Glow',
       'Opening Light',
     ]);

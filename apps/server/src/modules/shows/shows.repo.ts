@@ -103,6 +103,22 @@ export function createShowsRepo(db: Db) {
     findByPaidEventName(name: string, tx: Exec = db): Promise<ShowRow | undefined> {
       return tx.selectFrom('shows').selectAll().where('paid_event_name', '=', name).executeTakeFirst();
     },
+    /** Another show (not of this slug) that uses one of this show's unique ids. */
+    findIdConflict(show: Show, tx: Exec = db): Promise<ShowRow | undefined> {
+      return tx
+        .selectFrom('shows')
+        .selectAll()
+        .where('slug', '<>', show.slug)
+        .where((eb) =>
+          eb.or([
+            eb('paid_event_name', '=', show.paid_event_name),
+            eb('paid_event_id', '=', show.paid_event_id),
+            eb('channel_id', '=', show.channel_id),
+          ]),
+        )
+        .orderBy('id')
+        .executeTakeFirst();
+    },
     findBySlug(slug: string, tx: Exec = db): Promise<ShowRow | undefined> {
       return tx.selectFrom('shows').selectAll().where('slug', '=', slug).executeTakeFirst();
     },
@@ -117,6 +133,32 @@ export function createShowsRepo(db: Db) {
         return row;
       });
     },
+    /**
+     * A host's edit: replaces the show of this slug only while it is at `version` (then one more).
+     * Undefined when it is not (stale, or no such show): nothing changed.
+     */
+    updateAtVersion(show: Show, version: number, tx: Exec = db): Promise<ShowRow | undefined> {
+      const { slug: _slug, ...values } = showRowValues(show);
+      return inTransaction(tx, async (t) => {
+        const row = await t
+          .updateTable('shows')
+          .set({ ...values, version: sql<number>`version + 1`, updated_at: new Date() })
+          .where('slug', '=', show.slug)
+          .where('version', '=', version)
+          .returningAll()
+          .executeTakeFirst();
+        if (row) await syncTicketItems(t, show);
+        return row;
+      });
+    },
+    /** Opens the doors now (Go live before them): the entry time moves to `at`, one version more. */
+    async openDoorsAt(showId: number, at: Date, tx: Exec = db): Promise<void> {
+      await tx
+        .updateTable('shows')
+        .set({ event_enter_time: at, version: sql<number>`version + 1`, updated_at: new Date() })
+        .where('id', '=', showId)
+        .execute();
+    },
     /** Insert, or replace the show of the same slug (the demo seed refreshes its shows on every start). */
     upsertBySlug(show: Show, tx: Exec = db): Promise<ShowRow> {
       const { slug: _slug, ...values } = showRowValues(show);
@@ -124,7 +166,11 @@ export function createShowsRepo(db: Db) {
         const row = await t
           .insertInto('shows')
           .values(showRowValues(show))
-          .onConflict((oc) => oc.column('slug').doUpdateSet({ ...values, updated_at: new Date() }))
+          .onConflict((oc) =>
+            oc
+              .column('slug')
+              .doUpdateSet({ ...values, version: sql<number>`shows.version + 1`, updated_at: new Date() }),
+          )
           .returningAll()
           .executeTakeFirstOrThrow();
         // The show's tickets for sale are catalogue items (modules/commerce); a refused item undoes all.

@@ -1,4 +1,4 @@
-import type { Channel } from '@encore/contract';
+import type { HostShow } from '@encore/contract';
 import { useQuery } from '@tanstack/react-query';
 import { createContext, useContext, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,10 +13,10 @@ import { StatusPill } from './host-home.tsx';
 import { ModerateScreen } from './moderate/moderate-screen.tsx';
 import { RunScreen } from './run/run-screen.tsx';
 
-const ShowContext = createContext<Channel | null>(null);
+const ShowContext = createContext<HostShow | null>(null);
 
 /** The show of the screen being shown (inside ShowShell). */
-export function useShow(): Channel {
+export function useShow(): HostShow {
   const show = useContext(ShowContext);
   if (!show) throw new Error('useShow outside a show screen');
   return show;

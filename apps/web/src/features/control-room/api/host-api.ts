@@ -1,9 +1,9 @@
 import type {
-  Channel,
   CodeImportResult,
   CueState,
   DuplicateShowBody,
   FiguresHistory,
+  HostShow,
   HostShowList,
   RevokeResult,
   Show,
@@ -32,16 +32,23 @@ export async function listShows(): Promise<HostShowList> {
   return (await apiRequest<HostShowList>('/thor/host/shows', host)).data;
 }
 
-export async function getShow(slug: string): Promise<Channel> {
-  return (await apiRequest<Channel>(showPath(slug), host)).data;
+export async function getShow(slug: string): Promise<HostShow> {
+  return (await apiRequest<HostShow>(showPath(slug), host)).data;
 }
 
-export async function putShow(show: Show): Promise<Channel> {
-  return (await apiRequest<Channel>(showPath(show.slug), { ...host, method: 'PUT', body: show })).data;
+/** POST /thor/host/shows: a new show; a slug or id in use is 409 naming it (never a replacement). */
+export async function createShow(show: Show): Promise<HostShow> {
+  return (await apiRequest<HostShow>('/thor/host/shows', { ...host, method: 'POST', body: show })).data;
 }
 
-export async function duplicateShow(slug: string, body: DuplicateShowBody): Promise<Channel> {
-  return (await apiRequest<Channel>(`${showPath(slug)}/duplicate`, { ...host, method: 'POST', body })).data;
+/** PUT /thor/host/shows/{slug}: an edit based on `version`; 409 SHOW_STALE when the show moved on. */
+export async function saveShow(show: Show, version: number): Promise<HostShow> {
+  const body = { ...show, version };
+  return (await apiRequest<HostShow>(showPath(show.slug), { ...host, method: 'PUT', body })).data;
+}
+
+export async function duplicateShow(slug: string, body: DuplicateShowBody): Promise<HostShow> {
+  return (await apiRequest<HostShow>(`${showPath(slug)}/duplicate`, { ...host, method: 'POST', body })).data;
 }
 
 export async function getCues(slug: string): Promise<CueState> {

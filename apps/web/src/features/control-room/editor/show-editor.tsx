@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
-import { hostKeys, putShow } from '../api/host-api.ts';
+import { createShow, hostKeys, saveShow } from '../api/host-api.ts';
 import { useShowIfAny } from '../show-shell.tsx';
 import { LandingPreview } from './landing-preview.tsx';
 import { BasicsSection, ScheduleSection } from './sections-basics.tsx';
@@ -34,11 +34,13 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
   const queries = useQueryClient();
   const [show, setShow] = useState<Show>(() => {
     if (mode === 'edit' && current) {
-      const { status: _s, doors_open_at: _d, ...entity } = current;
+      const { status: _s, doors_open_at: _d, version: _v, broadcast_state: _b, ...entity } = current;
       return entity;
     }
     return blankShow();
   });
+  // The version this form was read at: a save based on it is refused once the show moved on.
+  const [version, setVersion] = useState(() => (mode === 'edit' ? current?.version : undefined));
   const [problems, setProblems] = useState<Problems>({});
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -64,7 +66,10 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
     }
     setBusy(true);
     try {
-      await putShow(show);
+      // A new show never replaces one; an edit carries the version it was read at (issue 25).
+      const saved =
+        creating || version === undefined ? await createShow(show) : await saveShow(show, version);
+      setVersion(saved.version);
       await Promise.all([
         queries.invalidateQueries({ queryKey: hostKeys.shows }),
         queries.invalidateQueries({ queryKey: hostKeys.show(show.slug) }),
