@@ -127,10 +127,9 @@ describe('light-stick songs per show', () => {
     const got = await t.app.inject({ method: 'GET', url: `/thor/host/shows/${show.slug}`, headers: host });
     expect(got.json().lightstick_songs).toEqual(songs);
     const edited = { ...show, lightstick_songs: [slow, opening] };
-    expect((await edit(edited, got.json().version)).json().lightstick_songs.map((s: { title: string }) => s.title)).toEqual([
-      'Slow Glow',
-      'Opening Light',
-    ]);
+    expect(
+      (await edit(edited, got.json().version)).json().lightstick_songs.map((s: { title: string }) => s.title),
+    ).toEqual(['Slow Glow', 'Opening Light']);
     const plain = showEntity();
     await put(plain);
     expect((await channel(plain)).lightstick_songs).toBeUndefined();
