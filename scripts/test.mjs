@@ -255,6 +255,26 @@ if ((await run('bash', ['scripts/ensure-system-packages.sh', '/usr/bin/firefox-e
   totals[code === 0 ? 'passed' : 'failed'] += 1;
 }
 
+// The same journey in WebKit, Safari's engine: Debian's WebKitGTK through its WebKitWebDriver (classic
+// WebDriver only) on a virtual X display, as WebKitGTK has no headless mode. About 40 s.
+console.log('\n=== e2e (WebKitGTK)');
+if (
+  (await run('bash', [
+    'scripts/ensure-system-packages.sh',
+    'WebKitWebDriver:webkit2gtk-driver',
+    'xvfb-run:xvfb',
+    // MSE's H.264 and AAC decoders and the MP4 demuxer (recommended by WebKitGTK, which the script
+    // installs without recommends).
+    '/usr/lib/x86_64-linux-gnu/gstreamer-1.0/libgstlibav.so:gstreamer1.0-libav',
+    '/usr/lib/x86_64-linux-gnu/gstreamer-1.0/libgstisomp4.so:gstreamer1.0-plugins-good',
+  ])) !== 0
+) {
+  failures.push('install webkit2gtk-driver, xvfb');
+} else {
+  const code = await step('e2e WebKitGTK journey', process.execPath, ['e2e/engines/webkit-journey.ts']);
+  totals[code === 0 ? 'passed' : 'failed'] += 1;
+}
+
 console.log('\nWhere the time went (wall seconds; the first phase runs its steps side by side):');
 for (const [name, seconds] of timings) console.log(`  ${seconds.toFixed(1).padStart(7)}  ${name}`);
 console.log(`  ${((Date.now() - started) / 1000).toFixed(1).padStart(7)}  total`);
