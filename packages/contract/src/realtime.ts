@@ -98,12 +98,27 @@ export const ServerFrame = z.discriminatedUnion('type', [
    * the sequence numbers of live events means the same.
    */
   z.object({ type: z.literal('resync'), channel: z.string() }),
-  /** `channel` names the subscription a refusal is about, so its feature can say so (LAND-33). */
+  /**
+   * `channel` names the subscription a refusal is about, so its feature can say so (LAND-33). Codes:
+   * BAD_FRAME, FORBIDDEN, RESUME_FAILED, and the limits of REALTIME_LIMITS: TOO_MANY_SUBSCRIPTIONS,
+   * SUBSCRIBE_RATE_LIMITED (the channel was not subscribed; the socket stays open).
+   */
   z.object({
     type: z.literal('error'),
     code: z.string(),
     message: z.string(),
     channel: z.string().optional(),
+  }),
+  /**
+   * The server ended this subscription: the fan may no longer read `channel` (the ticket for the show
+   * `slug` was revoked by a host or refunded, a moderator was dismissed). Nothing more comes on it;
+   * the client forgets the channel (no resubscribe after a reconnect) and says the ticket is gone.
+   */
+  z.object({
+    type: z.literal('unsubscribed'),
+    channel: z.string(),
+    slug: z.string(),
+    reason: z.literal('access_revoked'),
   }),
 ]);
 export type ServerFrame = z.infer<typeof ServerFrame>;
@@ -121,3 +136,18 @@ export type ServerMessage = z.infer<typeof ServerMessage>;
  * dead, so the client ends its session instead of reconnecting. 4401 stays "authenticate first".
  */
 export const SESSION_REVOKED_CLOSE = 4410;
+
+/**
+ * Per-socket limits of /realtime (issue 29; Twitch EventSub allows 300 subscriptions per connection).
+ * A subscribe beyond `maxSubscriptions` channels, or beyond the budget of new channels (a burst of
+ * `subscribeBurst`, then `subscribeRefillPerSecond`), is answered `error` with the code below and the
+ * channel, and not subscribed. The real client uses a handful (the viewer: user, show, hang; the
+ * landing: one per live-ingest show; a moderator: one per hang of the show).
+ */
+export const REALTIME_LIMITS = {
+  maxSubscriptions: 300,
+  subscribeBurst: 300,
+  subscribeRefillPerSecond: 5,
+} as const;
+export const TOO_MANY_SUBSCRIPTIONS = 'TOO_MANY_SUBSCRIPTIONS';
+export const SUBSCRIBE_RATE_LIMITED = 'SUBSCRIBE_RATE_LIMITED';

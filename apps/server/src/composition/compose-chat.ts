@@ -29,7 +29,7 @@ import { createModerationAccess } from '../modules/moderation/moderation-access.
 import type { ShowsService } from '../modules/shows/shows.service.ts';
 import type { TicketsService } from '../modules/tickets/tickets.service.ts';
 import type { AuthGuards } from '../platform/auth-guard.ts';
-import { createChannelAccess } from '../realtime/channel-access.ts';
+import { createChannelAccess, OPEN } from '../realtime/channel-access.ts';
 import { createGateway } from '../realtime/gateway.ts';
 import { realtimeRoutes } from '../realtime/realtime.routes.ts';
 import type { Revocations } from '../realtime/revocations.ts';
@@ -124,12 +124,12 @@ export function composeChat(
   const gateway = createGateway({
     bus,
     access: createChannelAccess({
-      hang: hangs.canReadHang,
-      show: hangs.canReadShow,
-      // A show's public state (Go live, End show): anyone signed in, ticket or not.
-      state: () => true,
-      // The control room's figures: hosts only.
-      host: (user) => user.role === 'host',
+      hang: hangs.hangGrant,
+      show: hangs.showGrant,
+      // A show's public state (Go live, End show): anyone signed in, ticket or not, of a show that exists.
+      state: async (_user, slug) => ((await deps.shows.bySlug(slug)) ? OPEN : null),
+      // The control room's figures: hosts only, of a show that exists.
+      host: async (user, slug) => (user.role === 'host' && (await deps.shows.bySlug(slug)) ? OPEN : null),
     }),
     authenticate: deps.auth.authenticate,
     sessions: deps.devices,

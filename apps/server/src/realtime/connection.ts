@@ -1,4 +1,4 @@
-import { SESSION_REVOKED_CLOSE, type ServerFrame } from '@encore/contract';
+import { REALTIME_LIMITS, SESSION_REVOKED_CLOSE, type ServerFrame } from '@encore/contract';
 import type { WebSocket } from 'ws';
 import type { UserRow } from '../db/schema.ts';
 import type { BusMessage } from './bus.ts';
@@ -25,7 +25,13 @@ const MAX_HELD_MESSAGES = 1000;
  * that a replay and the live ticks never send a frame twice or out of order. `holding` and
  * `replaying` keep live frames aside until the replay of what was missed has gone out.
  */
-export type Follow = { mode: 'holding' | 'replaying' | 'live'; delivered: number; held: BusMessage[] };
+export type Follow = {
+  mode: 'holding' | 'replaying' | 'live';
+  delivered: number;
+  held: BusMessage[];
+  /** The show whose ticket the subscription rests on (channel-access.ts ChannelGrant), else null. */
+  show: number | null;
+};
 
 export type Connection = {
   socket: WebSocket;
@@ -39,6 +45,9 @@ export type Connection = {
   badFrames: number;
   windowStart: number;
   framesInWindow: number;
+  /** Budget of new channels (REALTIME_LIMITS): tokens left, and when it was last refilled. */
+  subscribeTokens: number;
+  subscribeRefilledAt: number;
   /** Cleared at each sweep; a pong or a frame sets it again. */
   alive: boolean;
   lastTouchAt: number;
@@ -58,6 +67,8 @@ export function newConnection(socket: WebSocket): Connection {
     badFrames: 0,
     windowStart: Date.now(),
     framesInWindow: 0,
+    subscribeTokens: REALTIME_LIMITS.subscribeBurst,
+    subscribeRefilledAt: Date.now(),
     alive: true,
     lastTouchAt: 0,
     authTimer: null,
@@ -119,4 +130,17 @@ export function releaseHolds(c: Connection, except?: ReadonlySet<string>): void 
   for (const [channel, f] of c.follows) {
     if (f.mode === 'holding' && !except?.has(channel)) goLive(c, f);
   }
+}
+
+/**
+ * Takes one new channel from the socket's budget (a token bucket: REALTIME_LIMITS.subscribeBurst,
+ * refilled at subscribeRefillPerSecond); false when it is spent.
+ */
+export function takeSubscribeToken(c: Connection, at: number): boolean {
+  const refill = ((at - c.subscribeRefilledAt) / 1000) * REALTIME_LIMITS.subscribeRefillPerSecond;
+  c.subscribeTokens = Math.min(REALTIME_LIMITS.subscribeBurst, c.subscribeTokens + refill);
+  c.subscribeRefilledAt = at;
+  if (c.subscribeTokens < 1) return false;
+  c.subscribeTokens -= 1;
+  return true;
 }

@@ -1,12 +1,28 @@
-import { ClientFrame, userChannel } from '@encore/contract';
+import {
+  ClientFrame,
+  REALTIME_LIMITS,
+  SUBSCRIBE_RATE_LIMITED,
+  TOO_MANY_SUBSCRIPTIONS,
+  userChannel,
+} from '@encore/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { RawData, WebSocket } from 'ws';
+import type { UserRow } from '../db/schema.ts';
 import type { Session } from '../modules/auth/auth.service.ts';
 import { isWellFormedToken } from '../platform/auth-guard.ts';
 import type { Bus } from './bus.ts';
 import type { ChannelAccess } from './channel-access.ts';
 import { createChannelHub } from './channel-hub.ts';
-import { CLOSE, type Connection, goLive, isOpen, newConnection, releaseHolds, send } from './connection.ts';
+import {
+  CLOSE,
+  type Connection,
+  goLive,
+  isOpen,
+  newConnection,
+  releaseHolds,
+  send,
+  takeSubscribeToken,
+} from './connection.ts';
 
 const MAX_BAD_FRAMES = 5;
 /** A tab sends a subscribe and a ping every half minute; twenty frames a second is abuse. */
@@ -82,14 +98,19 @@ export function createGateway(deps: GatewayDeps) {
     await deps.sessions.touch(ids).catch((err: unknown) => deps.log.warn({ err }, 'session touch failed'));
   }
 
-  async function follow(c: Connection, channel: string, lastSeq: number | undefined): Promise<void> {
+  async function follow(
+    c: Connection,
+    channel: string,
+    lastSeq: number | undefined,
+    show: number | null,
+  ): Promise<void> {
     // A socket that closed while its frames waited must not attach again: nothing would detach it.
     if (!isOpen(c)) return;
     let f = c.follows.get(channel);
     // Frames are handled one at a time, so no other follow() of this channel is under way.
     if (f?.mode === 'live') return;
     if (!f) {
-      f = { mode: 'replaying', delivered: 0, held: [] };
+      f = { mode: 'replaying', delivered: 0, held: [], show };
       c.follows.set(channel, f);
       hub.attach(channel, c);
     }
@@ -148,7 +169,7 @@ export function createGateway(deps: GatewayDeps) {
     }
     if (!isOpen(c)) return;
     const own = userChannel(session.user.id);
-    c.follows.set(own, { mode: 'holding', delivered: 0, held: [] });
+    c.follows.set(own, { mode: 'holding', delivered: 0, held: [], show: null });
     hub.attach(own, c);
     // After `ready` every event of the user channel reaches this socket, whichever node published it.
     await hub.ready(own);
@@ -195,20 +216,58 @@ export function createGateway(deps: GatewayDeps) {
           const f = c.follows.get(channel);
           if (f?.mode === 'holding') f.mode = 'replaying';
         }
-        for (const { channel, last_seq } of frame.channels) {
-          if (!(await deps.access.canRead(c.user, channel))) {
-            send(c, {
-              type: 'error',
-              code: 'FORBIDDEN',
-              message: `You may not subscribe to ${channel}.`,
-              channel,
-            });
-            continue;
-          }
-          await follow(c, channel, last_seq);
-        }
+        for (const { channel, last_seq } of frame.channels) await subscribe(c, c.user, channel, last_seq);
       }
     }
+  }
+
+  function refuse(c: Connection, channel: string, code: string, message: string): void {
+    send(c, { type: 'error', code, message, channel });
+  }
+
+  /**
+   * One channel of a subscribe frame: a new one must fit the socket's cap and budget
+   * (REALTIME_LIMITS), and every one its kind's rule, which names what the access rests on.
+   */
+  async function subscribe(c: Connection, user: UserRow, channel: string, lastSeq: number | undefined) {
+    if (!c.follows.has(channel)) {
+      if (c.follows.size >= REALTIME_LIMITS.maxSubscriptions) {
+        const max = REALTIME_LIMITS.maxSubscriptions;
+        return refuse(c, channel, TOO_MANY_SUBSCRIPTIONS, `A connection follows at most ${max} channels.`);
+      }
+      if (!takeSubscribeToken(c, Date.now())) {
+        return refuse(c, channel, SUBSCRIBE_RATE_LIMITED, 'Too many new channels: subscribe again later.');
+      }
+    }
+    const grant = await deps.access.grant(user, channel);
+    if (!grant) {
+      // A channel followed before and refused now (its ticket went meanwhile) is followed no more.
+      unfollow(c, channel);
+      return refuse(c, channel, 'FORBIDDEN', `You may not subscribe to ${channel}.`);
+    }
+    await follow(c, channel, lastSeq, grant.show);
+  }
+
+  /**
+   * The user's entitlement to the show went (its ticket revoked or refunded, a moderator dismissed):
+   * each subscription of theirs that rested on it is checked again, in the socket's frame order, and
+   * ended with `unsubscribed` when the access is gone. Deliveries are untouched: the cost is here.
+   */
+  function recheck(c: Connection, user: UserRow, revoked: { showId: number; slug: string }): void {
+    c.queue = c.queue
+      .then(async () => {
+        for (const [channel, f] of [...c.follows]) {
+          if (f.show !== revoked.showId || !isOpen(c)) continue;
+          if (await deps.access.grant(user, channel)) continue;
+          if (c.follows.get(channel) !== f) continue;
+          unfollow(c, channel);
+          send(c, { type: 'unsubscribed', channel, slug: revoked.slug, reason: 'access_revoked' });
+        }
+      })
+      .catch((err: unknown) => {
+        deps.log.error({ err }, 'realtime entitlement check failed');
+        if (isOpen(c)) c.socket.close(CLOSE.internal, 'internal error');
+      });
   }
 
   function onMessage(c: Connection, data: RawData, isBinary: boolean): void {
@@ -329,6 +388,20 @@ export function createGateway(deps: GatewayDeps) {
         closed += 1;
       }
       return closed;
+    },
+
+    /**
+     * Ends the user's subscriptions that rested on the show (recheck) on this node's sockets; every
+     * node hears the revocation (revocations.ts). Returns the sockets checked.
+     */
+    revokeEntitlement(revocation: { userId: number; showId: number; slug: string }): number {
+      let checked = 0;
+      for (const c of connections) {
+        if (c.user?.id !== revocation.userId) continue;
+        recheck(c, c.user, revocation);
+        checked += 1;
+      }
+      return checked;
     },
 
     /** Channels this node follows on the bus (metrics). */

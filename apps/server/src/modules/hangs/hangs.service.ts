@@ -18,6 +18,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { createTtlCache } from '../../platform/ttl-cache.ts';
 import type { Bus, BusLogger } from '../../realtime/bus.ts';
+import type { ChannelGrant } from '../../realtime/channel-access.ts';
 import type { ChatGate } from '../moderation/chat-gate.ts';
 import type { CatalogEntry, ShowsService } from '../shows/shows.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
@@ -235,6 +236,18 @@ export function createHangsService(deps: HangsDeps) {
     async canReadShow(user: UserRow, slug: string): Promise<boolean> {
       const show = await deps.shows.bySlug(slug);
       return show ? mayRead(user, show) : false;
+    },
+
+    /** The realtime grant of hang-<suffix>: resting on the show's ticket (checked again on revocation). */
+    async hangGrant(user: UserRow, suffix: string): Promise<ChannelGrant | null> {
+      const ctx = await hangBySuffix(suffix);
+      return ctx && (await mayRead(user, ctx.show)) ? { show: ctx.show.row.id } : null;
+    },
+
+    /** The realtime grant of show-<slug>. */
+    async showGrant(user: UserRow, slug: string): Promise<ChannelGrant | null> {
+      const show = await deps.shows.bySlug(slug);
+      return show && (await mayRead(user, show)) ? { show: show.row.id } : null;
     },
 
     /** GET /thor/hangs/get_hangs_list/?filter=featured_hangs */
