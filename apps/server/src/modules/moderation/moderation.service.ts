@@ -221,6 +221,11 @@ export function createModerationService(deps: {
             field: 'blocked_terms',
           });
         }
+        if (terms.some((t) => t.replace(/\*$/, '') === '')) {
+          throw new AppError('BAD_REQUEST', 400, 'blocked_terms: each term needs a letter or a digit.', {
+            field: 'blocked_terms',
+          });
+        }
         await deps.repo.replaceBlockedTerms(showId, terms, at);
         await audit(showId, ctx.actor, 'policy.blocked_terms', null, terms.join(', ').slice(0, 500));
       }

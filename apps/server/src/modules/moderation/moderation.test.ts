@@ -187,6 +187,8 @@ describe('timeouts and bans', () => {
       reason: 'chat_disabled',
       restriction: { kind: 'timeout' },
     });
+    // An instant with its zone (issue 25): the fan's page shows it in the fan's zone, KST beside it.
+    expect(held.restriction?.until).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
     const until = Date.parse(held.restriction?.until ?? '');
     expect(until - Date.now()).toBeGreaterThan(290_000);
     await sendToss(t.app, other, 'after');
@@ -371,6 +373,8 @@ describe('the audit log', () => {
       payload: { type: 'ud', msg: 'Encore!', placement: 'center' },
     });
     const first = AuditPage.parse((await m('GET', 'audit?limit=3')).json());
+    // Instants with their zone (issue 25), like every time the server sends.
+    for (const e of first.entries) expect(e.at).toMatch(/Z$/);
     expect(first.entries.map((e) => [e.actor, e.actor_role, e.action, e.target])).toEqual([
       [host.username, 'host', 'alert.ud', null],
       [modUser.username, 'moderator', 'policy.slow_mode', null],
