@@ -46,6 +46,10 @@ describe('ingest health in /metrics', () => {
     expect(text).toContain('encore_ingest_connected{show="night-one",stream="mix-stream2"} 0');
     expect(text).toContain('encore_ingest_healthy{show="night-one",stream="mix-stream2"} 0');
     expect(text).toContain('encore_ingest_bitrate_kbps{show="night-one",stream="mix-stream1"} 2500');
+    // Measured beside nominal (issue 25): what arrives, not what the encoder declares.
+    expect(text).toContain('encore_ingest_received_fps{show="night-one",stream="mix-stream1"} 29.8');
+    expect(text).toContain('encore_ingest_encoder_speed{show="night-one",stream="mix-stream1"} 1');
+    expect(text).toContain('encore_ingest_behind_seconds{show="night-one",stream="mix-stream1"} 0.4');
     // No figure is not a zero: a stream without a measured bitrate has no series for it.
     expect(text).not.toContain('encore_ingest_bitrate_kbps{show="night-one",stream="mix-stream2"}');
     expect(text).toContain(

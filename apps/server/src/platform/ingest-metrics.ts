@@ -33,8 +33,28 @@ const FIGURES: Figure[] = [
   },
   {
     name: 'encore_ingest_frame_rate',
-    help: 'Frames per second of the pushed source.',
+    help: 'Frames per second the pushed source declares (nominal).',
     value: (h) => h.frame_rate,
+  },
+  {
+    name: 'encore_ingest_received_fps',
+    help: 'Frames per second received over the last 5 s (measured).',
+    value: (h) => h.received_fps,
+  },
+  {
+    name: 'encore_ingest_encoder_speed',
+    help: 'Media time received per wall-clock second over the last 5 s (1 is real time).',
+    value: (h) => h.encoder_speed,
+  },
+  {
+    name: 'encore_ingest_behind_seconds',
+    help: 'How far the newest frame is behind the wall clock, seconds.',
+    value: (h) => (h.behind_ms === null ? null : h.behind_ms / 1000),
+  },
+  {
+    name: 'encore_ingest_audio_level_db',
+    help: 'Mean audio level of a recent segment, dBFS.',
+    value: (h) => h.audio_level_db,
   },
   {
     name: 'encore_ingest_keyframe_interval_seconds',
