@@ -167,6 +167,7 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
               myName={user?.username}
               hangId={chat.join.status === 'joined' ? chat.join.hang.id : null}
               onReported={chat.markReported}
+              onResend={chat.resend}
             />
           </>
         )}

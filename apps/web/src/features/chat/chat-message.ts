@@ -9,6 +9,8 @@ export interface ChatMessage extends Toss {
   failed?: boolean;
   /** Refused by slow mode (429 SLOW_MODE): not sent. */
   slowMode?: boolean;
+  /** Failed for want of a connection (issue 26): kept, and sent again when the connection is back. */
+  offline?: boolean;
   /** The fan reported it to the moderators. */
   reported?: boolean;
 }

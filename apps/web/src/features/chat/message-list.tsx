@@ -15,12 +15,14 @@ export function MessageList({
   myName,
   hangId = null,
   onReported,
+  onResend,
 }: {
   messages: ChatMessage[];
   myName?: string | undefined;
   /** With a hang, others' messages get a menu with "Report" (moderation). */
   hangId?: number | null;
   onReported?: (tossId: string) => void;
+  onResend?: (tossId: string) => void;
 }) {
   const { t } = useTranslation();
   const announced = useRef(new Set<string>());
@@ -101,7 +103,13 @@ export function MessageList({
       >
         {messages.length === 0 && <li className="chat-list__empty">{t('chat-empty')}</li>}
         {messages.map((message) => (
-          <MessageRow key={message.toss_id} message={message} hangId={hangId} onReported={onReported} />
+          <MessageRow
+            key={message.toss_id}
+            message={message}
+            hangId={hangId}
+            onReported={onReported}
+            onResend={onResend}
+          />
         ))}
       </ol>
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="chat-announcer">

@@ -47,10 +47,13 @@ export const MessageRow = memo(function MessageRow({
   message,
   hangId = null,
   onReported,
+  onResend,
 }: {
   message: ChatMessage;
   hangId?: number | null;
   onReported?: ((tossId: string) => void) | undefined;
+  /** Sends a failed line of the fan's again (issue 26). */
+  onResend?: ((tossId: string) => void) | undefined;
 }) {
   const { t } = useTranslation();
   const { sender } = message;
@@ -117,7 +120,21 @@ export const MessageRow = memo(function MessageRow({
         )}
         {message.failed && !message.localOnly && (
           <p className="chat-row__note chat-row__note--error" data-testid="chat-failed-note">
-            {message.slowMode ? t('chat-not-sent-slow') : t('chat-not-sent')}
+            {message.offline
+              ? t('chat-not-sent-offline')
+              : message.slowMode
+                ? t('chat-not-sent-slow')
+                : t('chat-not-sent')}{' '}
+            {onResend && (
+              <button
+                type="button"
+                className="chat-row__resend"
+                data-testid="chat-resend"
+                onClick={() => onResend(message.toss_id)}
+              >
+                {t('chat-send-again')}
+              </button>
+            )}
           </p>
         )}
         {message.reported && (

@@ -20,6 +20,7 @@ import { readHangSession, writeHangSession } from './hang-session.ts';
 import { CHANNEL_SETUP_FAILED } from './join-errors.ts';
 import { restrictionActive } from './restriction.ts';
 import { SendQueue } from './send-queue.ts';
+import { UnsentTosses, useOnReconnect } from './unsent-tosses.ts';
 
 export type JoinState =
   | { status: 'joining' }
@@ -57,6 +58,7 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
   const slowRef = useRef(0);
   slowRef.current = slowModeSeconds;
   const sendQueue = useRef<SendQueue<OutgoingToss> | null>(null);
+  const unsent = useRef(new UnsentTosses());
   const channelId = entry.show.channel_id;
   const slug = entry.show.slug;
 
@@ -168,10 +170,13 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
       if (!session) return;
       const outcome = await postToss(session, toss);
       if (!outcome.ok) {
-        setMessages((list) => updateMessage(list, toss.uuid, { failed: true, slowMode: outcome.slowMode }));
+        unsent.current.keep(toss, outcome.offline);
+        const { slowMode, offline } = outcome;
+        setMessages((list) => updateMessage(list, toss.uuid, { failed: true, slowMode, offline }));
         if (outcome.overCapacity) setLockedUntil(Date.now() + CHAT_TIMINGS_MS.overCapacityLockout);
-        else if (outcome.slowMode) setSlowUntil(Date.now() + Math.max(1, slowRef.current) * 1000);
-        else setSendError(true);
+        else if (slowMode) setSlowUntil(Date.now() + Math.max(1, slowRef.current) * 1000);
+        // Offline, the row itself says the line waits for the connection.
+        else if (!offline) setSendError(true);
         return;
       }
       const { toss: stamped, delivered, reason, restriction: held } = outcome.response;
@@ -242,6 +247,19 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
 
   const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
+  /** Sends a failed line again (the fan's tap, or the connection back): same uuid, same text. */
+  const resend = useCallback((tossId: string) => {
+    const queue = sendQueue.current;
+    const toss = queue && unsent.current.take(tossId);
+    if (!queue || !toss) return;
+    setSendError(false);
+    setMessages((list) => updateMessage(list, tossId, { failed: false, slowMode: false, offline: false }));
+    queue.push(toss);
+  }, []);
+  useOnReconnect(() => {
+    for (const tossId of unsent.current.offline()) resend(tossId);
+  });
+
   /** Marks a message the fan reported, so its row says so. */
   const markReported = useCallback(
     (tossId: string) => setMessages((list) => updateMessage(list, tossId, { reported: true })),
@@ -260,5 +278,6 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
     slowModeSeconds,
     slowUntil,
     markReported,
+    resend,
   };
 }

@@ -74,7 +74,7 @@ export async function leaveHang(hangId: number, sessionId: string): Promise<void
 
 export type TossOutcome =
   | { ok: true; response: TossResponse }
-  | { ok: false; overCapacity: boolean; slowMode: boolean };
+  | { ok: false; overCapacity: boolean; slowMode: boolean; offline: boolean };
 
 /** POST toss (CHAT-28): 500 OVER_CAPACITY locks sending for 20 s; any other failure is 'chat send error'. */
 export async function postToss(sessionId: string, toss: OutgoingToss): Promise<TossOutcome> {
@@ -93,6 +93,8 @@ export async function postToss(sessionId: string, toss: OutgoingToss): Promise<T
       overCapacity: code === OVER_CAPACITY || CHAT_RESULT_CODES.toss[status as 500] === OVER_CAPACITY,
       // Moderation: 429 SLOW_MODE, one message per N seconds.
       slowMode: code === SLOW_MODE,
+      // No answer at all: the fan's own connection (issue 26); the line is sent again when it is back.
+      offline: error instanceof ApiError && error.status === null,
     };
   }
 }

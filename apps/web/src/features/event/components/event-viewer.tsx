@@ -1,6 +1,7 @@
 import { type EnterEventResponse, LIMITS, reairingAt, showStatus } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
+import { useOnline } from '../../../lib/network/use-online.ts';
 import { useRealtimeStatus } from '../../../lib/realtime/realtime.ts';
 import { useEndSession } from '../../../lib/session/use-end-session.ts';
 import { useNoticeStore } from '../../../lib/store/notice-store.ts';
@@ -20,7 +21,10 @@ export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; o
   const { t } = useTranslation();
   const navigate = useNavigate();
   const endSession = useEndSession();
-  const connection = useRealtimeStatus();
+  const online = useOnline();
+  const socket = useRealtimeStatus();
+  // The socket notices a dead link only after two missed heartbeats; the browser's offline at once.
+  const connection = online ? socket : 'reconnecting';
   const now = useNow(15_000);
   const { devices, chatDisabled } = useDeviceSession(entry, {
     onReplaced: () => {
@@ -90,11 +94,26 @@ export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; o
     </div>
   );
 
-  const banner = chatDisabled ? (
-    <p className="event-banner" role="status" data-testid="event-chat-disabled">
-      {t('event-chat-disabled')}
-    </p>
-  ) : null;
+  // The fan's own connection, told apart from the show's feed (issue 26): the stage slate is the show's.
+  const dropped = connection === 'reconnecting';
+  const banner = (
+    <>
+      {dropped && (
+        <p
+          className="event-banner event-banner--network"
+          role="status"
+          data-testid="event-connection-dropped"
+        >
+          {t('event-connection-dropped')}
+        </p>
+      )}
+      {chatDisabled && (
+        <p className="event-banner" role="status" data-testid="event-chat-disabled">
+          {t('event-chat-disabled')}
+        </p>
+      )}
+    </>
+  );
 
   return (
     <section className="event-seat" data-testid="event-lobby" data-session={entry.session_id}>

@@ -37,6 +37,8 @@ export const enChat = {
   'chat-held-profanity': 'Only you can see this message: it contains a word that isn’t allowed here.',
   'chat-held-disabled': 'Only you can see this message: the host has paused the chat.',
   'chat-not-sent': 'Not sent.',
+  'chat-not-sent-offline': "Not sent yet: your connection dropped. It goes as soon as you're back online.",
+  'chat-send-again': 'Send again',
   'chat-send-error': 'chat send error',
   'chat-over-capacity': 'The room is busy. You can chat again in {{seconds}} s.',
   'chat-connection-failed': 'Chat server connection failed. Reconnecting…',

@@ -14,6 +14,8 @@ export const enEvent = {
   'event-connection-connecting': 'Connecting…',
   'event-connection-reconnecting': 'Reconnecting…',
   'event-connection-idle': 'Not connected',
+  'event-connection-dropped':
+    "Your connection dropped. Reconnecting… The show goes on, and you'll be back in it.",
   'event-chat-disabled':
     'Chat is off in this tab while several devices use your ticket. Close the other devices and reload the page to chat again.',
   'event-session-revoked': 'You were signed out: this account’s session ended on another device.',

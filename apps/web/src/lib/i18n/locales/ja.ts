@@ -301,6 +301,8 @@ export const ja: Messages = {
   'event-connection-connecting': '接続しています…',
   'event-connection-reconnecting': '再接続しています…',
   'event-connection-idle': '未接続',
+  'event-connection-dropped':
+    'インターネット接続が切れました。再接続しています…公演は続いています。まもなく戻れます。',
   'event-chat-disabled':
     '複数の端末でチケットが使われている間、このタブではチャットがオフになります。他の端末を閉じてページを再読み込みすると、再びチャットできます。',
   'event-session-revoked': '別の端末でこのアカウントのセッションが終了したため、ログアウトしました。',
@@ -370,6 +372,8 @@ export const ja: Messages = {
   'chat-held-profanity': 'このメッセージはあなたにだけ表示されています。使用できない言葉が含まれています。',
   'chat-held-disabled': 'このメッセージはあなたにだけ表示されています。ホストがチャットを一時停止中です。',
   'chat-not-sent': '送信されませんでした。',
+  'chat-not-sent-offline': 'まだ送信されていません：接続が切れました。オンラインに戻るとすぐに送信されます。',
+  'chat-send-again': 'もう一度送信',
   'chat-send-error': 'チャット送信エラー',
   'chat-over-capacity': 'ルームが混み合っています。{{seconds}}秒後に再びチャットできます。',
   'chat-connection-failed': 'チャットサーバーへの接続に失敗しました。再接続中…',

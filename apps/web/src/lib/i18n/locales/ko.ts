@@ -294,6 +294,8 @@ export const ko: Messages = {
   'event-connection-connecting': '연결 중…',
   'event-connection-reconnecting': '다시 연결하는 중…',
   'event-connection-idle': '연결되지 않음',
+  'event-connection-dropped':
+    '인터넷 연결이 끊겼습니다. 다시 연결하는 중… 공연은 계속되며, 곧 다시 이어서 보실 수 있습니다.',
   'event-chat-disabled':
     '여러 기기에서 티켓을 사용하는 동안 이 탭에서는 채팅이 꺼집니다. 다른 기기를 닫고 페이지를 새로고침하면 다시 채팅할 수 있습니다.',
   'event-session-revoked': '다른 기기에서 이 계정의 세션이 종료되어 로그아웃되었어요.',
@@ -361,6 +363,8 @@ export const ko: Messages = {
   'chat-held-profanity': '이 메시지는 나에게만 보입니다. 사용할 수 없는 단어가 포함되어 있습니다.',
   'chat-held-disabled': '이 메시지는 나에게만 보입니다. 호스트가 채팅을 일시 중지했습니다.',
   'chat-not-sent': '전송되지 않았습니다.',
+  'chat-not-sent-offline': '아직 전송되지 않았습니다: 연결이 끊겼습니다. 다시 온라인이 되면 바로 전송됩니다.',
+  'chat-send-again': '다시 보내기',
   'chat-send-error': '채팅 전송 오류',
   'chat-over-capacity': '채팅방이 붐빕니다. {{seconds}}초 후에 다시 채팅할 수 있습니다.',
   'chat-connection-failed': '채팅 서버 연결에 실패했습니다. 다시 연결하는 중…',

@@ -287,6 +287,7 @@ export const zhCn: Messages = {
   'event-connection-connecting': '正在连接…',
   'event-connection-reconnecting': '正在重新连接…',
   'event-connection-idle': '未连接',
+  'event-connection-dropped': '您的网络连接已断开，正在重新连接…演出仍在继续，您很快就能回来。',
   'event-chat-disabled':
     '多台设备同时使用您的门票时，此标签页的聊天功能将关闭。关闭其他设备并刷新页面后即可重新聊天。',
   'event-session-revoked': '此账号的会话已在其他设备上结束，您已退出登录。',
@@ -353,6 +354,8 @@ export const zhCn: Messages = {
   'chat-held-profanity': '此消息仅你可见：其中包含不允许使用的词语。',
   'chat-held-disabled': '此消息仅你可见：主办方已暂停聊天。',
   'chat-not-sent': '未发送。',
+  'chat-not-sent-offline': '尚未发送：您的网络连接已断开。恢复联网后将立即发送。',
+  'chat-send-again': '重新发送',
   'chat-send-error': '聊天发送错误',
   'chat-over-capacity': '聊天室繁忙，{{seconds}}秒后可再次聊天。',
   'chat-connection-failed': '聊天服务器连接失败，正在重新连接…',
