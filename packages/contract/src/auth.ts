@@ -32,6 +32,21 @@ export type RegisterResponse = z.infer<typeof RegisterResponse>;
 export const PasswordResetBody = z.object({ email: safeString().max(320) });
 export type PasswordResetBody = z.infer<typeof PasswordResetBody>;
 
+/**
+ * POST /thor/auth/login_link/ (Encore's, issue 29): a one-time sign-in link by email for an account
+ * that strangers' wrong passwords have locked against new browsers. The same 200 whatever the address.
+ * `lang` is the page's language, for the mail.
+ */
+export const LoginLinkBody = z.object({
+  email: safeString().max(320),
+  lang: z.enum(['en', 'ja', 'ko', 'zh-cn']).optional(),
+});
+export type LoginLinkBody = z.infer<typeof LoginLinkBody>;
+
+/** POST /thor/auth/login_link/confirm/: the link's token; answers a login like email_login. */
+export const LoginLinkConfirmBody = z.object({ token: safeString().max(200) });
+export type LoginLinkConfirmBody = z.infer<typeof LoginLinkConfirmBody>;
+
 /** POST /thor/auth/password/reset/confirm/ */
 export const PasswordResetConfirmBody = z.object({
   new_password1: safeString().max(1024),

@@ -15,5 +15,10 @@ export const ErrorBody = z.object({
   current_version: safeInt().optional(),
   /** An id another show already uses (SHOW_SLUG_TAKEN, SHOW_ID_TAKEN): the value, as text. */
   taken: safeString().optional(),
+  /**
+   * Email login's 429 while strangers' wrong passwords have locked the account against new browsers:
+   * its owner can ask for an emailed one-time sign-in link (POST /thor/auth/login_link/).
+   */
+  step_up: z.enum(['email_link']).optional(),
 });
 export type ErrorBody = z.infer<typeof ErrorBody>;

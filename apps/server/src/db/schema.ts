@@ -81,7 +81,7 @@ export interface AuthTokensTable {
 export interface EmailTokensTable {
   id: Generated<number>;
   user_id: number;
-  purpose: 'verify' | 'reset';
+  purpose: 'verify' | 'reset' | 'login';
   token_hash: string;
   expires_at: ColumnType<Date, Date | string, Date | string>;
   used_at: NullableTimestamp;

@@ -16,6 +16,8 @@ const SPA_ROUTES = [
   /^\/$/,
   /^\/event\/[^/]+\/?$/,
   /^\/reset-password\/[^/]+\/?$/,
+  // The emailed one-time sign-in link of a locked account (issue 29).
+  /^\/sign-in\/[^/]+\/?$/,
   /^\/control\/[^/]+\/?$/,
   // The host area (issue 13): the show list, a new show, and each show's screens.
   /^\/host(\/[^/]+){0,2}\/?$/,

@@ -1,8 +1,13 @@
 import type { MailMessage } from '../../adapters/mail/mailer.ts';
 
-const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-function layout(title: string, body: string, cta: { label: string; url: string }, footnote: string): string {
+export function layout(
+  title: string,
+  body: string,
+  cta: { label: string; url: string },
+  footnote: string,
+): string {
   return `<!doctype html><html><body style="margin:0;background:#0b0912;font-family:system-ui,sans-serif;color:#f4f1ff">
 <div style="max-width:520px;margin:0 auto;padding:40px 24px">
 <div style="font-size:22px;font-weight:800;letter-spacing:.2em;color:#ff4fd8">ENCORE</div>

@@ -1,6 +1,9 @@
 import type { Db } from '../../db/database.ts';
 import type { UserRow } from '../../db/schema.ts';
 
+/** What an emailed link does: verify the address, reset the password, or sign in (a step-up). */
+export type EmailTokenPurpose = 'verify' | 'reset' | 'login';
+
 export function createAuthRepo(db: Db) {
   return {
     async insertToken(userId: number, tokenHash: string, userAgent: string | null): Promise<void> {
@@ -61,7 +64,7 @@ export function createAuthRepo(db: Db) {
     },
     async insertEmailToken(
       userId: number,
-      purpose: 'verify' | 'reset',
+      purpose: EmailTokenPurpose,
       tokenHash: string,
       expiresAt: Date,
     ): Promise<void> {
@@ -97,7 +100,7 @@ export function createAuthRepo(db: Db) {
     },
     /** Marks a valid, unused, unexpired link used and answers its user id; undefined otherwise. */
     async consumeEmailToken(
-      purpose: 'verify' | 'reset',
+      purpose: EmailTokenPurpose,
       tokenHash: string,
       now: Date,
     ): Promise<number | undefined> {

@@ -3,6 +3,8 @@ import {
   ErrorBody,
   FacebookLoginBody,
   LoginBody,
+  LoginLinkBody,
+  LoginLinkConfirmBody,
   LoginResponse,
   PasswordResetBody,
   PasswordResetConfirmBody,
@@ -10,6 +12,7 @@ import {
   RegisterResponse,
   VerifyEmailQuery,
 } from '@encore/contract';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.ts';
 import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
@@ -46,6 +49,12 @@ export function authRoutes(deps: {
   /** The site is served over HTTPS: cookies get `Secure`. */
   secureCookies?: boolean;
 }): FastifyPluginAsyncZod {
+  const setDeviceCookie = (reply: FastifyReply, device: string) =>
+    reply.header(
+      'set-cookie',
+      `${DEVICE_COOKIE}=${device}; Max-Age=${DEVICE_COOKIE_SECONDS}; Path=/thor/auth/; HttpOnly; SameSite=Strict${deps.secureCookies ? '; Secure' : ''}`,
+    );
+
   return async (app) => {
     app.post(
       '/thor/auth/email_login/',
@@ -62,10 +71,42 @@ export function authRoutes(deps: {
           userAgent: req.headers['user-agent'] ?? null,
           deviceCookie: cookieValue(req.headers.cookie, DEVICE_COOKIE),
         });
-        reply.header(
-          'set-cookie',
-          `${DEVICE_COOKIE}=${device}; Max-Age=${DEVICE_COOKIE_SECONDS}; Path=/thor/auth/; HttpOnly; SameSite=Strict${deps.secureCookies ? '; Secure' : ''}`,
-        );
+        setDeviceCookie(reply, device);
+        return { key, user: presentUser(user) };
+      },
+    );
+
+    // The step-up past a lockout by strangers (issue 29, login-link.service.ts).
+    app.post(
+      '/thor/auth/login_link/',
+      {
+        schema: {
+          tags: ['auth'],
+          body: LoginLinkBody,
+          response: { 200: DetailResponse, ...err(400, 429) },
+        },
+      },
+      async (req) => {
+        await deps.auth.requestLoginLink(req.body, { ip: req.ip });
+        return { detail: 'If this account is paused for new browsers, a sign-in link has been sent.' };
+      },
+    );
+
+    app.post(
+      '/thor/auth/login_link/confirm/',
+      {
+        schema: {
+          tags: ['auth'],
+          body: LoginLinkConfirmBody,
+          response: { 200: LoginResponse, ...err(400) },
+        },
+      },
+      async (req, reply) => {
+        const { key, user, device } = await deps.auth.confirmLoginLink(req.body.token, {
+          userAgent: req.headers['user-agent'] ?? null,
+          deviceCookie: cookieValue(req.headers.cookie, DEVICE_COOKIE),
+        });
+        setDeviceCookie(reply, device);
         return { key, user: presentUser(user) };
       },
     );

@@ -20,6 +20,7 @@ import { checkUsername } from '../users/username-rules.ts';
 import { isUniqueViolation, isUsernameConflict, type UsersRepo } from '../users/users.repo.ts';
 import { passwordResetMail, verificationMail } from './auth.mail.ts';
 import type { AuthRepo } from './auth.repo.ts';
+import { createLoginLinks } from './login-link.service.ts';
 import { createLoginThrottle } from './login-throttle.ts';
 import { createSessionCache } from './session-cache.ts';
 import { createSessionLookups } from './session-lookup.ts';
@@ -101,6 +102,7 @@ export function createAuthService(deps: AuthDeps) {
 
   // Wrong passwords slow the guessing client down, never the account's owner (login-throttle.ts).
   const throttle = createLoginThrottle(deps.limiter);
+  const loginLinks = createLoginLinks({ ...deps, throttle, now });
 
   async function sendVerification(user: UserRow): Promise<void> {
     const secret = newSecret();
@@ -143,6 +145,14 @@ export function createAuthService(deps: AuthDeps) {
     await deps.auth.revokeAllTokens(userId);
     cache.forget(userId);
     await deps.onLogout?.(userId, null);
+  }
+
+  /** A session, and the device cookie that makes this browser known to the account from now on. */
+  async function signIn(user: UserRow, cookie: string | null, userAgent: string | null) {
+    // The browser keeps one device secret for every account it logs in to.
+    const deviceSecret = cookie ?? newSecret();
+    await deps.auth.rememberDevice(user.id, hashSecret(deviceSecret));
+    return { key: await issueToken(user, userAgent), user, device: deviceSecret };
   }
 
   return {
@@ -253,10 +263,17 @@ export function createAuthService(deps: AuthDeps) {
       if (!user.email_verified)
         throw new AppError('EMAIL_NOT_VERIFIED', 417, SPEC_TEXT_EN['login-error-417']);
       await throttle.recordSuccess(client, device);
-      // The browser keeps one device secret for every account it logs in to.
-      const deviceSecret = cookie ?? newSecret();
-      await deps.auth.rememberDevice(user.id, hashSecret(deviceSecret));
-      return { key: await issueToken(user, ctx.userAgent), user, device: deviceSecret };
+      return signIn(user, cookie, ctx.userAgent);
+    },
+
+    /** POST /thor/auth/login_link/: mails a sign-in link when strangers lock the account (step-up). */
+    requestLoginLink: loginLinks.request,
+
+    /** POST /thor/auth/login_link/confirm/: the link signs in, and its browser becomes a known device. */
+    async confirmLoginLink(token: string, ctx: { userAgent: string | null; deviceCookie: string | null }) {
+      const user = await loginLinks.consume(token);
+      const cookie = ctx.deviceCookie && isDeviceCookie(ctx.deviceCookie) ? ctx.deviceCookie : null;
+      return signIn(user, cookie, ctx.userAgent);
     },
 
     /** The session of an `Authorization: Token <key>` header, or null. */

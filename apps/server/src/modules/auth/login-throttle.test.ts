@@ -1,6 +1,13 @@
 import { SPEC_TEXT_EN } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createUser, STRONG_PASSWORD, uniqueIdentity } from '../../../test/factories.ts';
+import {
+  auth,
+  createUser,
+  lastMail,
+  linkIn,
+  STRONG_PASSWORD,
+  uniqueIdentity,
+} from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { LOGIN_THROTTLE } from './login-throttle.ts';
 
@@ -116,5 +123,60 @@ describe('login throttling (ASVS 2.2.1): brute force is slowed, the owner is not
     expect((await attempt(next.email, STRONG_PASSWORD, '10.5.0.1')).statusCode).toBe(429);
     expect((await attempt(uniqueIdentity().email, STRONG_PASSWORD, '10.5.0.1')).statusCode).toBe(429);
     expect((await attempt(next.email, STRONG_PASSWORD, '10.5.0.2')).statusCode).toBe(200);
+  });
+
+  it('step-up: strangers lock the account; its owner signs in a new browser by an emailed one-time link, the guesser gets nothing', async () => {
+    const user = await createUser(t.db);
+    for (let i = 0; i < ACCOUNT_CEILING; i += 1)
+      expect((await attempt(user.email, `Wrong${i}2026pass`, `10.6.1.${i}`)).statusCode).toBe(401);
+    const locked = await attempt(user.email, STRONG_PASSWORD, '10.6.2.1');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json()).toMatchObject({ code: 'TOO_MANY_REQUESTS', step_up: 'email_link' });
+
+    const ask = (email: string, ip: string, lang?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/thor/auth/login_link/',
+        payload: { email, ...(lang ? { lang } : {}) },
+        remoteAddress: ip,
+      });
+    const asked = await ask(user.email, '10.6.2.1', 'ja');
+    expect(asked.statusCode).toBe(200);
+    const mail = await lastMail(t.db, user.email);
+    expect(mail).toMatchObject({ kind: 'login-link', subject: 'Encore: ログイン用リンク' });
+    const link = linkIn(mail?.text_body ?? '');
+    expect(link).toMatch(/^http:\/\/encore\.test\/sign-in\/[\w-]{43}$/);
+    const token = link.split('/').pop() ?? '';
+
+    // The owner opens it in a new browser (no device cookie) on another address.
+    const confirm = (cookie?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/thor/auth/login_link/confirm/',
+        payload: { token },
+        remoteAddress: '10.6.3.1',
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
+    const signedIn = await confirm();
+    expect(signedIn.statusCode, signedIn.body).toBe(200);
+    expect(signedIn.json()).toMatchObject({ user: { email: user.email } });
+    const me = await t.app.inject({ url: '/thor/auth/user/', headers: auth(signedIn.json().key) });
+    expect(me.statusCode).toBe(200);
+    // Once only.
+    expect((await confirm()).json()).toMatchObject({ code: 'INVALID_TOKEN' });
+    // That browser is now known: its password logins pass while strangers are still held.
+    const cookie = deviceCookie(signedIn);
+    expect((await attempt(user.email, STRONG_PASSWORD, '10.6.3.2', cookie)).statusCode).toBe(200);
+    expect((await attempt(user.email, STRONG_PASSWORD, '10.6.3.3')).statusCode).toBe(429);
+
+    // Asking answers the same for an account that is not locked and for no account, and mails nothing.
+    const free = await createUser(t.db);
+    const unknown = uniqueIdentity().email;
+    for (const email of [free.email, unknown]) {
+      const res = await ask(email, '10.6.4.1');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toEqual(asked.json());
+      expect(await lastMail(t.db, email)).toBeUndefined();
+    }
   });
 });

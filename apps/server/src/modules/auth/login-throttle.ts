@@ -30,8 +30,12 @@ export type LoginClient = { email: string; ip: string };
 /** The account's user id and the device cookie's hash, when the browser is a known device. */
 export type KnownDevice = { userId: number; deviceHash: string };
 
-const tooMany = (retryAfter: number) =>
-  new AppError('TOO_MANY_REQUESTS', 429, SPEC_TEXT_EN['login-error-429'], { retryAfter });
+const tooMany = (retryAfter: number, stepUp: boolean) =>
+  new AppError('TOO_MANY_REQUESTS', 429, SPEC_TEXT_EN['login-error-429'], {
+    retryAfter,
+    // The account ceiling, which only strangers hit: its owner may sign in by an emailed link.
+    ...(stepUp ? { step_up: 'email_link' } : {}),
+  });
 
 export function createLoginThrottle(limiter: LimiterFactory) {
   const T = LOGIN_THROTTLE;
@@ -63,7 +67,12 @@ export function createLoginThrottle(limiter: LimiterFactory) {
         accountFailures.blockedFor(client.email),
       ]);
       const wait = Math.max(...waits);
-      if (wait > 0) throw tooMany(wait);
+      if (wait > 0) throw tooMany(wait, (waits[2] ?? 0) > 0);
+    },
+
+    /** True while strangers' wrong passwords hold the account against unknown devices. */
+    async lockedForStrangers(email: string): Promise<boolean> {
+      return (await accountFailures.blockedFor(email)) > 0;
     },
 
     /** A wrong password (or an unknown account: `accountExists` false). */
