@@ -67,5 +67,7 @@ export const AUTH_MODES = [
   'WEVERSE_REGISTER',
   // Not among the spec's values: the phone login screen has no mode of its own there (decisions.md).
   'PHONE_LOGIN',
+  // Encore's: /sign-in/:token, the emailed one-time link of an account strangers locked (issue 29).
+  'SIGN_IN_LINK',
 ] as const;
 export type AuthMode = (typeof AUTH_MODES)[number];

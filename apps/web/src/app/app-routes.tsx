@@ -10,6 +10,7 @@ import { useUiStore } from '../lib/store/ui-store.ts';
 import { Layout } from './layout.tsx';
 import { ResetPasswordRoute } from './reset-password-route.tsx';
 import { RouteErrorBoundary } from './route-error-boundary.tsx';
+import { SignInLinkRoute } from './sign-in-link-route.tsx';
 
 // The show page carries the player later: it must not weigh on the landing route. It loads with its
 // English texts, and gives up after 120 s so a stalled connection ends in a retry notice (LAND-05).
@@ -103,6 +104,7 @@ export function AppRoutes() {
           }
         />
         <Route path="reset-password/:token" element={<ResetPasswordRoute />} />
+        <Route path="sign-in/:token" element={<SignInLinkRoute />} />
         <Route
           path="host/*"
           element={

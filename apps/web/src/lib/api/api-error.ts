@@ -11,6 +11,8 @@ export class ApiError extends Error {
   readonly serverMessage: string | null;
   readonly field: string | null;
   readonly rules: string[];
+  /** Login's 429 while strangers lock the account: the owner may ask for a sign-in link. */
+  readonly stepUp: 'email_link' | null;
 
   constructor(status: number | null, body: unknown) {
     const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -23,6 +25,7 @@ export class ApiError extends Error {
     this.serverMessage = str(b.message);
     this.field = str(b.field);
     this.rules = Array.isArray(b.rules) ? b.rules.filter((r): r is string => typeof r === 'string') : [];
+    this.stepUp = b.step_up === 'email_link' ? 'email_link' : null;
   }
 }
 

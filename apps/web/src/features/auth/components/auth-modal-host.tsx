@@ -19,6 +19,7 @@ const MODES_WITH_UI: ReadonlySet<AuthMode> = new Set([
   'RESET_PASSWORD_CONFIRM',
   'PHONE_LOGIN',
   'WEVERSE_REGISTER',
+  'SIGN_IN_LINK',
   // Payment Info and Purchase History (features/tickets).
   'ADD_PAYMENT',
   'PURCHASE_HISTORY',

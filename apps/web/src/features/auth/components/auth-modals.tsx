@@ -9,6 +9,7 @@ import { PartnerRegisterModal } from './partner-register-modal.tsx';
 import { PhoneLoginModal } from './phone-login-modal.tsx';
 import { RegisterModal } from './register-modal.tsx';
 import { ResetPasswordModal } from './reset-password-modal.tsx';
+import { SignInLinkModal } from './sign-in-link-modal.tsx';
 import { UpdateUserModal } from './update-user-modal.tsx';
 import './auth-forms.css';
 
@@ -20,10 +21,11 @@ export function AuthModals() {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const close = () => setAuthMode('');
-  // The reset link's path has done its job once its modal closes; do not leave it in the address bar.
+  // An emailed link's path has done its job once its modal closes; do not leave it in the address bar.
   const leaveResetRoute = (next: '' | 'LOGIN') => {
     setAuthMode(next);
-    if (pathname.startsWith('/reset-password/')) navigate('/', { replace: true });
+    if (pathname.startsWith('/reset-password/') || pathname.startsWith('/sign-in/'))
+      navigate('/', { replace: true });
   };
 
   switch (authMode) {
@@ -52,6 +54,8 @@ export function AuthModals() {
           onDone={() => leaveResetRoute('LOGIN')}
         />
       );
+    case 'SIGN_IN_LINK':
+      return <SignInLinkModal key="sign-in-link" onDone={leaveResetRoute} />;
     case 'ADD_PAYMENT':
     case 'PURCHASE_HISTORY':
       return <CommerceModal key={authMode} mode={authMode} onClose={close} />;

@@ -4,11 +4,43 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FormError } from '../../../components/ui/field.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
-import { statusOf } from '../../../lib/api/api-error.ts';
+import { isApiError, statusOf } from '../../../lib/api/api-error.ts';
+import { toLocale } from '../../../lib/i18n/locale.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { LOGIN_LOCKING_STATUSES, loginErrorKey } from '../api/auth-errors.ts';
 import { useEmailLogin } from '../api/email-login.ts';
+import { useRequestLoginLink } from '../api/login-link.ts';
+
+/**
+ * The step-up past a lockout by strangers (issue 29): the login's 429 says the account is paused for
+ * new browsers, and its owner asks for an emailed one-time sign-in link.
+ */
+function StepUpOffer({ email }: { email: string }) {
+  const { t, i18n } = useTranslation();
+  const ask = useRequestLoginLink();
+  if (ask.isSuccess) {
+    return (
+      <p className="auth-form__note" role="status" data-testid="login-step-up-sent">
+        {t('login-step-up-sent', { email: email.trim() })}
+      </p>
+    );
+  }
+  return (
+    <div className="auth-form__note" data-testid="login-step-up">
+      <p>{t('login-step-up-lead')}</p>
+      <Button
+        variant="secondary"
+        block
+        busy={ask.isPending}
+        onClick={() => ask.mutate({ email, lang: toLocale(i18n.language) })}
+        data-testid="login-step-up-send"
+      >
+        {t('login-step-up-send')}
+      </Button>
+    </div>
+  );
+}
 
 export function LoginModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
@@ -26,6 +58,7 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
   const passwordError =
     passwordTouched && password.length > 0 && !passwordValid ? t('password-format') : undefined;
   const status = login.isError ? statusOf(login.error) : undefined;
+  const stepUp = login.isError && isApiError(login.error) && login.error.stepUp === 'email_link';
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -54,6 +87,7 @@ export function LoginModal({ onClose }: { onClose: () => void }) {
             <span data-status={status ?? 'none'}>{t(loginErrorKey(status))}</span>
           </FormError>
         )}
+        {stepUp && <StepUpOffer email={email} />}
         <Field
           label={t('field-email')}
           type="email"

@@ -32,6 +32,14 @@ export const enAuth = {
   'login-subtitle': 'Sign in to confirm your ticket and take your place in the crowd.',
   'login-submit': 'Sign in',
   'login-forgot-password': 'Forgot password?',
+  'login-step-up-lead':
+    'Many wrong passwords were tried on this account, so new browsers are paused for a while. If it is yours, we can email you a one-time sign-in link.',
+  'login-step-up-send': 'Email me a sign-in link',
+  'login-step-up-sent':
+    'If this account is paused, a sign-in link is on its way to {{email}}. It works once, for 15 minutes.',
+  'sign-in-link-invalid': 'This sign-in link is invalid, used or expired. Ask for a new one.',
+  'sign-in-link-title': 'Signing you in',
+  'sign-in-link-busy': 'Checking your sign-in link…',
   'login-no-account': 'New to Encore?',
   'login-create-account': 'Create account',
 

@@ -77,6 +77,15 @@ export const ja: Messages = {
   'login-subtitle': 'ログインしてチケットを確認し、会場へ入りましょう。',
   'login-submit': 'ログイン',
   'login-forgot-password': 'パスワードをお忘れですか？',
+  'login-step-up-lead':
+    'このアカウントで誤ったパスワードが何度も試されたため、新しいブラウザからのログインを一時的に止めています。ご本人であれば、1 回限りのログイン用リンクをメールでお送りします。',
+  'login-step-up-send': 'ログイン用リンクをメールで受け取る',
+  'login-step-up-sent':
+    'このアカウントが一時停止中であれば、ログイン用リンクを {{email}} に送りました。15 分以内に 1 回だけ使えます。',
+  'sign-in-link-invalid':
+    'このログイン用リンクは無効、使用済み、または期限切れです。新しいリンクをご請求ください。',
+  'sign-in-link-title': 'ログインしています',
+  'sign-in-link-busy': 'ログイン用リンクを確認しています…',
   'login-no-account': 'Encoreは初めてですか？',
   'login-create-account': 'アカウントを作成',
   'login-success': '{{username}} としてログインしました。',

@@ -74,6 +74,15 @@ export const ko: Messages = {
   'login-subtitle': '로그인하고 티켓을 확인한 뒤 공연장에 입장하세요.',
   'login-submit': '로그인',
   'login-forgot-password': '비밀번호를 잊으셨나요?',
+  'login-step-up-lead':
+    '이 계정에 잘못된 비밀번호가 여러 번 입력되어 새 브라우저의 로그인을 잠시 막았습니다. 본인이라면 일회용 로그인 링크를 이메일로 보내 드립니다.',
+  'login-step-up-send': '로그인 링크를 이메일로 받기',
+  'login-step-up-sent':
+    '이 계정이 일시 중지된 경우 로그인 링크를 {{email}}(으)로 보냈습니다. 15분 동안 한 번 사용할 수 있습니다.',
+  'sign-in-link-invalid':
+    '이 로그인 링크는 잘못되었거나 이미 사용되었거나 만료되었습니다. 새 링크를 요청해 주세요.',
+  'sign-in-link-title': '로그인하는 중',
+  'sign-in-link-busy': '로그인 링크를 확인하고 있습니다…',
   'login-no-account': 'Encore가 처음이신가요?',
   'login-create-account': '계정 만들기',
   'login-success': '{{username}}님으로 로그인했습니다.',

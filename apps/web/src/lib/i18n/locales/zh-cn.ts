@@ -72,6 +72,13 @@ export const zhCn: Messages = {
   'login-subtitle': '登录以确认您的门票，回到观众席。',
   'login-submit': '登录',
   'login-forgot-password': '忘记密码？',
+  'login-step-up-lead':
+    '此账户被多次尝试错误密码，新浏览器的登录已暂时停止。如果这是您的账户，我们可以通过邮件向您发送一次性登录链接。',
+  'login-step-up-send': '通过邮件获取登录链接',
+  'login-step-up-sent': '如果此账户已暂停，登录链接已发送至 {{email}}。15 分钟内可使用一次。',
+  'sign-in-link-invalid': '此登录链接无效、已使用或已过期。请重新获取。',
+  'sign-in-link-title': '正在登录',
+  'sign-in-link-busy': '正在验证您的登录链接…',
   'login-no-account': '第一次使用 Encore？',
   'login-create-account': '创建账户',
   'login-success': '已以 {{username}} 的身份登录。',
