@@ -31,7 +31,6 @@ test('a locked account: the login offers an emailed sign-in link; a used link op
   await expect(modal.getByTestId('login-step-up')).toBeVisible();
   await modal.getByTestId('login-step-up-send').click();
   await expect(modal.getByTestId('login-step-up-sent')).toContainText(fan.email);
-  await page.screenshot({ path: test.info().outputPath('step-up-sent.png') });
 
   // A link that is unknown, used or expired: an error toast, and the login form to ask again.
   await page.goto(`/sign-in/${'A'.repeat(43)}`);
