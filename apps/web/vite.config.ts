@@ -69,6 +69,10 @@ export default defineConfig(({ command }) => ({
   resolve: {
     alias: command === 'build' ? [{ find: /^react-router$/, replacement: reactRouterProductionBuild() }] : [],
   },
+  // Every script, module preload and style tag of the built index.html, and the nonce meta Vite's
+  // loader reads for the chunks it preloads later, carry this placeholder; the server puts a fresh
+  // nonce per answer in its place (apps/server/src/platform/web.ts CSP_NONCE_PLACEHOLDER, issue 29).
+  ...(command === 'build' ? { html: { cspNonce: 'encore-csp-nonce-placeholder' } } : {}),
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {

@@ -65,6 +65,13 @@ test('the landing page loads and plays its teaser under the CSP with no violatio
   const csp = res?.headers()['content-security-policy'] ?? '';
   expect(csp).toMatch(/script-src 'self'/);
   expect(csp).not.toMatch(/script-src[^;]*'unsafe-inline'/);
+  // Issue 29: the page's scripts run by this answer's nonce and what they load by 'strict-dynamic';
+  // no script host is allow-listed.
+  const nonce = /script-src 'self' 'nonce-([^']+)' 'strict-dynamic'(;|$)/.exec(csp)?.[1];
+  expect(nonce).toBeTruthy();
+  expect(
+    await page.locator(`script[src^="/assets/"]`).evaluate((s) => (s as unknown as { nonce: string }).nonce),
+  ).toBe(nonce);
   expect(res?.headers()['x-content-type-options']).toBe('nosniff');
   // The app's own scripts ran: React drew the page, the footer came after its second.
   await expect(page.getByTestId('site-footer')).toBeVisible();

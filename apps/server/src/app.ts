@@ -30,7 +30,7 @@ import { serializeRequest } from './platform/log-redaction.ts';
 import { installMetrics, refuseMetrics } from './platform/metrics.ts';
 import { createLimiterFactory } from './platform/rate-limit.ts';
 import { createRedis, type Redis, redisReady } from './platform/redis.ts';
-import { registerSecurityHeaders } from './platform/security-headers.ts';
+import { appPagePolicy, registerSecurityHeaders } from './platform/security-headers.ts';
 import { createStorageHealth } from './platform/storage-full.ts';
 import { showPageMeta, webRoutes } from './platform/web.ts';
 import { type Bus, createMemoryBus } from './realtime/bus.ts';
@@ -256,6 +256,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     webRoutes({
       webDist: config.webDist,
       publicUrl: config.publicUrl,
+      pagePolicy: appPagePolicy(config),
       // A show page's shared link shows the show (Open Graph tags rendered into index.html).
       showMeta: async (slug) => {
         const entry = await showsArea.shows.bySlug(slug);

@@ -6,7 +6,8 @@ import type { Config } from '../config.ts';
  * Security headers on every answer (ASVS 14.4, docs/decisions.md "Credentials and sessions"), set by
  * @fastify/helmet: a Content-Security-Policy without inline script, frame-ancestors, nosniff,
  * Referrer-Policy, and HSTS in production only (a development server on http://localhost must not
- * teach the browser to insist on HTTPS there).
+ * teach the browser to insist on HTTPS there). Besides (issue 29): a Permissions-Policy, no-store on
+ * API answers, and the app's page gets a policy of its own with a nonce per answer (appPagePolicy).
  */
 
 const originOf = (url: string | undefined): string[] => {
@@ -21,18 +22,54 @@ const originOf = (url: string | undefined): string[] => {
 };
 
 const STRIPE = {
-  script: ['https://js.stripe.com'],
   connect: ['https://api.stripe.com'],
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
 };
-/** The Cast sender SDK and the framework it loads (cast-sender.ts). */
-const CAST_SCRIPT = ['https://www.gstatic.com'];
 /** The Buy Button library calls the shop's storefront API on its own domain. */
 const SHOPIFY_CONNECT = ['https://*.myshopify.com'];
 
 const unique = (list: string[]) => [...new Set(list)];
 
-/** The policy's directives, from the configuration: what the app itself loads, plus the CSP_* lists. */
+/**
+ * The browser features the app uses, for itself only (issue 29): the player (fullscreen, autoplay, EME
+ * for DRM, picture-in-picture) and the control room's copy button. The light-stick's Web Bluetooth is
+ * not listed: Chromium does not know `bluetooth` as a policy feature (it warns "Unrecognized feature"
+ * in every page's console), and it is never offered to another origin's frame anyway.
+ * Everything else a page could ask for is off, for this page and any frame in it (the event's
+ * embedded page included). No payment: the card form is the app's own (testpay-style), not the
+ * Payment Request API.
+ */
+export const PERMISSIONS_POLICY = [
+  'autoplay=(self)',
+  'clipboard-write=(self)',
+  'encrypted-media=(self)',
+  'fullscreen=(self)',
+  'picture-in-picture=(self)',
+  'accelerometer=()',
+  'camera=()',
+  'display-capture=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+].join(', ');
+
+/** Answers under these carry tokens, keys and client secrets: never stored by a browser or proxy. */
+const NO_STORE_PREFIXES = ['/thor/', '/testpay/', '/dev/'];
+
+/**
+ * The policy's directives, from the configuration: what the app itself loads, plus the CSP_* lists.
+ * `script-src` is `'self'` alone here (the policy of every answer but the app's page: JSON, media,
+ * /docs); the app's page adds its nonce and `'strict-dynamic'` (appPagePolicy), so no third-party
+ * host is allow-listed for scripts anywhere.
+ */
 export function cspDirectives(config: Config): Record<string, string[]> {
   const { csp } = config;
   const stripe = config.payments.provider === 'stripe';
@@ -46,16 +83,8 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   ];
   return {
     defaultSrc: ["'self'"],
-    // No 'unsafe-inline' and no 'unsafe-eval': only files from these origins run.
-    scriptSrc: unique([
-      "'self'",
-      ...(config.casting ? CAST_SCRIPT : []),
-      ...shopScript,
-      ...csp.shopOrigins,
-      ...(stripe ? STRIPE.script : []),
-      ...csp.paymentOrigins,
-      ...csp.partnerOrigins,
-    ]),
+    // No 'unsafe-inline' and no 'unsafe-eval'.
+    scriptSrc: ["'self'"],
     // React's style attributes and the boot spinner's <style> in index.html need inline styles.
     styleSrc: ["'self'", "'unsafe-inline'"],
     // Product pictures, profile images and cheer art come from any HTTPS host.
@@ -84,6 +113,28 @@ export function cspDirectives(config: Config): Record<string, string[]> {
     frameAncestors: csp.frameAncestors,
     ...(config.env === 'production' ? { upgradeInsecureRequests: [] } : {}),
   };
+}
+
+const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+/**
+ * The app page's policy for a nonce (issue 29): the directives above with `script-src 'self'
+ * 'nonce-<n>' 'strict-dynamic'`. Browsers with CSP level 3 then run the page's nonced scripts and
+ * what they load (Vite's chunks, the Cast SDK, the shop library, a payment or partner script inserted
+ * by the app), and ignore 'self'; 'self' is the fallback of a browser without 'strict-dynamic'. Built
+ * once: each answer only puts its nonce in.
+ */
+export function appPagePolicy(config: Config): (nonce: string) => string {
+  const MARK = '\u0000nonce\u0000';
+  const directives = {
+    ...cspDirectives(config),
+    scriptSrc: ["'self'", `'nonce-${MARK}'`, "'strict-dynamic'"],
+  };
+  const [before, after] = Object.entries(directives)
+    .map(([name, sources]) => [kebab(name), ...sources].join(' '))
+    .join(';')
+    .split(MARK);
+  return (nonce) => `${before}${nonce}${after}`;
 }
 
 /**
@@ -128,15 +179,22 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
   if (!headers.some(([name]) => name === 'content-security-policy')) {
     throw new Error('security headers: helmet set no Content-Security-Policy');
   }
+  headers.push(['permissions-policy', PERMISSIONS_POLICY]);
   // On the raw response, as helmet does: a route's own reply.header (a stricter CSP) still wins.
   // Callback hooks, not async ones: no promise per request on the hot paths.
   app.addHook('onRequest', (_req, reply, done) => {
     for (const [name, value] of headers) reply.raw.setHeader(name, value);
     done();
   });
-  // Media may be fetched by a CDN in front of the origin, or by a Cast receiver on another origin.
   app.addHook('onSend', (req, reply, payload, done) => {
+    // Media may be fetched by a CDN in front of the origin, or by a Cast receiver on another origin.
     if (req.url.startsWith('/media/')) reply.header('cross-origin-resource-policy', 'cross-origin');
+    // ASVS 8.2.1: a login's token, the user, a DRM token, a stream key, a client_secret ... are never
+    // kept in a browser's or a proxy's cache. A route that chose its caching (public sticker images,
+    // the wall stats) keeps its own header.
+    else if (!reply.hasHeader('cache-control') && NO_STORE_PREFIXES.some((p) => req.url.startsWith(p))) {
+      reply.header('cache-control', 'no-store');
+    }
     done(null, payload);
   });
 }

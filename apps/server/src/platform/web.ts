@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -90,6 +91,34 @@ export function renderIndex(html: string, meta: PageMeta | null, url: string): s
 }
 
 /**
+ * What the web build writes as every script's, preload's and style's nonce (apps/web/vite.config.ts,
+ * Vite's html.cspNonce, also on its `<meta property="csp-nonce">`, from which Vite's loader takes the
+ * nonce for the chunks it preloads later). Each answer puts its own nonce in its place.
+ */
+export const CSP_NONCE_PLACEHOLDER = 'encore-csp-nonce-placeholder';
+
+/**
+ * index.html with the placeholder nonce on each script and module preload and the nonce meta, also
+ * when the build did not put them (a build made before the nonce policy): without a nonce none of the
+ * app's scripts would run under 'strict-dynamic'.
+ */
+export function withNoncePlaceholders(html: string): string {
+  const nonce = `nonce="${CSP_NONCE_PLACEHOLDER}"`;
+  let out = html
+    .replace(/<script\b(?![^>]*\snonce=)/g, () => `<script ${nonce}`)
+    .replace(/<link\b(?=[^>]*\srel="modulepreload")(?![^>]*\snonce=)/g, () => `<link ${nonce}`);
+  if (!out.includes('property="csp-nonce"')) {
+    out = out.replace(/<head>/, () => `<head>\n    <meta property="csp-nonce" ${nonce} />`);
+  }
+  return out;
+}
+
+/** The page with this answer's nonce in place of the placeholder. */
+export function withNonce(template: string, nonce: string): string {
+  return template.replaceAll(CSP_NONCE_PLACEHOLDER, () => nonce);
+}
+
+/**
  * Serves the built web app. Files are looked up per request (a rebuilt app is served without a
  * restart), precompressed (.br, .gz written by the build) when the client accepts it; any other GET
  * path is the SPA's, whose router decides (spec section 2).
@@ -98,6 +127,8 @@ export function webRoutes(deps: {
   webDist: string;
   publicUrl: string;
   showMeta?: (slug: string) => Promise<PageMeta | null>;
+  /** The page's Content-Security-Policy for a nonce (security-headers.ts appPagePolicy). */
+  pagePolicy?: (nonce: string) => string;
 }): FastifyPluginAsync {
   return async (app) => {
     const indexFile = path.join(deps.webDist, 'index.html');
@@ -120,7 +151,9 @@ export function webRoutes(deps: {
     let cached: { mtimeMs: number; html: string } | null = null;
     async function indexHtml(): Promise<string> {
       const { mtimeMs } = await stat(indexFile);
-      if (cached?.mtimeMs !== mtimeMs) cached = { mtimeMs, html: await readFile(indexFile, 'utf8') };
+      if (cached?.mtimeMs !== mtimeMs) {
+        cached = { mtimeMs, html: withNoncePlaceholders(await readFile(indexFile, 'utf8')) };
+      }
       return cached.html;
     }
 
@@ -142,7 +175,11 @@ export function webRoutes(deps: {
     async function sendIndex(req: FastifyRequest, reply: FastifyReply, pathname: string) {
       const meta = await metaFor(pathname);
       const known = SPA_ROUTES.some((r) => r.test(pathname)) && meta !== null;
-      const html = renderIndex(await indexHtml(), meta ?? null, new URL(pathname, deps.publicUrl).toString());
+      // A fresh nonce per answer (128 bits), put in before any host text so no name can carry it.
+      const nonce = randomBytes(16).toString('base64');
+      const page = withNonce(await indexHtml(), nonce);
+      const html = renderIndex(page, meta ?? null, new URL(pathname, deps.publicUrl).toString());
+      if (deps.pagePolicy) reply.header('content-security-policy', deps.pagePolicy(nonce));
       reply
         .code(known ? 200 : 404)
         .header('cache-control', 'no-cache')
