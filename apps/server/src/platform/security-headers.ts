@@ -22,9 +22,12 @@ const originOf = (url: string | undefined): string[] => {
 };
 
 const STRIPE = {
+  script: ['https://js.stripe.com'],
   connect: ['https://api.stripe.com'],
   frame: ['https://js.stripe.com', 'https://hooks.stripe.com'],
 };
+/** The Cast sender SDK and the framework it loads (cast-sender.ts). */
+const CAST_SCRIPT = ['https://www.gstatic.com'];
 /** The Buy Button library calls the shop's storefront API on its own domain. */
 const SHOPIFY_CONNECT = ['https://*.myshopify.com'];
 
@@ -115,20 +118,38 @@ export function cspDirectives(config: Config): Record<string, string[]> {
   };
 }
 
+/**
+ * The hosts the app's scripts load others from (the Cast SDK, the shop library, payment and partner
+ * SDKs): only the fallback of a browser without 'strict-dynamic' (Safari before 15.4, which the
+ * landing still promises), which would otherwise refuse them. A CSP 3 browser ignores every host
+ * next to 'strict-dynamic'.
+ */
+function scriptHostFallback(config: Config): string[] {
+  const { csp } = config;
+  return unique([
+    ...(config.casting ? CAST_SCRIPT : []),
+    ...originOf(config.shop.scriptUrl),
+    ...csp.shopOrigins,
+    ...(config.payments.provider === 'stripe' ? STRIPE.script : []),
+    ...csp.paymentOrigins,
+    ...csp.partnerOrigins,
+  ]);
+}
+
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 /**
  * The app page's policy for a nonce (issue 29): the directives above with `script-src 'self'
  * 'nonce-<n>' 'strict-dynamic'`. Browsers with CSP level 3 then run the page's nonced scripts and
  * what they load (Vite's chunks, the Cast SDK, the shop library, a payment or partner script inserted
- * by the app), and ignore 'self'; 'self' is the fallback of a browser without 'strict-dynamic'. Built
- * once: each answer only puts its nonce in.
+ * by the app), and ignore 'self' and the hosts after it, which are the fallback of a browser without
+ * 'strict-dynamic' (scriptHostFallback). Built once: each answer only puts its nonce in.
  */
 export function appPagePolicy(config: Config): (nonce: string) => string {
   const MARK = '\u0000nonce\u0000';
   const directives = {
     ...cspDirectives(config),
-    scriptSrc: ["'self'", `'nonce-${MARK}'`, "'strict-dynamic'"],
+    scriptSrc: ["'self'", `'nonce-${MARK}'`, "'strict-dynamic'", ...scriptHostFallback(config)],
   };
   const [before, after] = Object.entries(directives)
     .map(([name, sources]) => [kebab(name), ...sources].join(' '))
