@@ -182,6 +182,28 @@ export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
     weight: 1,
     arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', '../../etc/passwd'),
   },
+  // Issue 29: replacement patterns ($` $' $& expanded host text in index.html), spliced into the
+  // value when short, and the names the probe used.
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom('$`', "$'", '$&', '$$', '$1', '$<x>', 'M $` zzattr=1 ', "A $' yyattr=2 $& "),
+  },
+  // Issue 29: URL schemes and network-path references that no URL field may take.
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(
+      'javascript:alert(1)',
+      'JaVaScRiPt:alert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'file:///etc/passwd',
+      'gopher://127.0.0.1:70/_x',
+      'vbscript:x',
+      '//evil.example/x',
+      '/\\127.0.0.1:8259/x',
+      '/\t/evil.example/x',
+      'https://bank.example@evil.example/',
+    ),
+  },
   { weight: 1, arbitrary: fc.string({ unit: 'binary', maxLength: 16 }) },
   { weight: 1, arbitrary: fc.nat({ max: 300_000 }).map((n) => 'x'.repeat(n)) },
 );
