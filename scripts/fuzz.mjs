@@ -2,6 +2,8 @@
 // (apps/server/src/platform/route-fuzz.test.ts). Every route gets N generated hostile requests
 // (default 400; FUZZ_RUNS works too) from a random seed (printed, so a failure can be replayed with
 // --seed). Prints the requests sent and the 5xx count; exits non-zero on any 5xx or partial write.
+// The hostile values include issue 29's replacement patterns ($` $' $&) and URL schemes and
+// network-path references (javascript:, data:, file:, gopher:, //host, /\host) that no URL field takes.
 // With TEST_DATABASE_URL (and TEST_REDIS_URL) set it runs on PostgreSQL, otherwise on PGlite.
 import { parseArgs } from 'node:util';
 import { run } from './lib.mjs';
