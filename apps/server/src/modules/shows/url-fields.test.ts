@@ -18,8 +18,16 @@ afterAll(async () => {
   await t?.close();
 });
 
-const put = (show: Show) =>
-  t.app.inject({ method: 'PUT', url: `/thor/host/shows/${show.slug}`, headers: host, payload: show });
+/** A new show (POST), or with `version` an edit of the stored show at that version (PUT). */
+const save = (show: Show, version?: number) =>
+  version === undefined
+    ? t.app.inject({ method: 'POST', url: '/thor/host/shows', headers: host, payload: show })
+    : t.app.inject({
+        method: 'PUT',
+        url: `/thor/host/shows/${show.slug}`,
+        headers: host,
+        payload: { ...show, version },
+      });
 
 const MERCH = { name: 'Tee', url: 'https://shop.example/tee', image: '/tee.png' };
 
@@ -89,23 +97,20 @@ const HOSTILE = [
   '/\\127.0.0.1:8259/x',
 ];
 
-describe('URL fields of PUT /thor/host/shows/{slug} (issue 29)', () => {
+describe('URL fields of POST /thor/host/shows and PUT /thor/host/shows/{slug} (issue 29)', () => {
   it('400 naming the field for any scheme but http(s) and for a path leaving the site; nothing written', async () => {
     const existing = await createShow(t.db);
     const stored = (await t.app.inject({ url: `/thor/host/shows/${existing.slug}`, headers: host })).json();
-    const {
-      status: _s,
-      doors_open_at: _d,
-      ...base
-    } = stored as Show & { status: string; doors_open_at: string };
+    const base = stored as Show & { version: number };
     for (const [field, set] of FIELDS) {
       for (const bad of HOSTILE) {
         const fresh = showEntity();
-        const created = await put(set(fresh, bad));
+        const created = await save(set(fresh, bad));
         expect(created.statusCode, `${field} ${bad}`).toBe(400);
         expect(created.json().field, `${field} ${bad}`).toBe(field);
-        const edited = await put(set(base, bad));
+        const edited = await save(set(base, bad), base.version);
         expect(edited.statusCode, `${field} ${bad}`).toBe(400);
+        expect(edited.json().field, `${field} ${bad}`).toBe(field);
         const missing = await t.app.inject({ url: `/thor/host/shows/${fresh.slug}`, headers: host });
         expect(missing.statusCode).toBe(404);
       }
@@ -120,8 +125,8 @@ describe('URL fields of PUT /thor/host/shows/{slug} (issue 29)', () => {
         field === 'event_config.merch.items.0.url' || field === 'event_config.iframe_src'
           ? 'https://shop.example/x'
           : '/media/x.png';
-      const res = await put(set(showEntity(), good));
-      expect(res.statusCode, `${field} ${res.body}`).toBe(200);
+      const res = await save(set(showEntity(), good));
+      expect(res.statusCode, `${field} ${res.body}`).toBe(201);
     }
   });
 });
