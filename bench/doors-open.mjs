@@ -211,11 +211,15 @@ async function phase(name, target) {
     p99: Math.max(...t.map((r) => r.latency.p99)),
     non2xx: total(t, (r) => r.non2xx),
     failed: total(t, (r) => r.errors + r.timeouts),
+    // A slice that completed no request measured nothing (its latencies read 0): the phase is void.
+    emptySlices: t.filter((r) => r.requests.total === 0).length,
   };
   rows.push(row);
   process.stderr.write(
     `  ${name}: ${Math.round(row.rps)} req/s (bare ${Math.round(row.baseline)}), p99 ${row.p99} ms, ` +
-      `non-2xx ${row.non2xx}, failed ${row.failed}\n`,
+      `non-2xx ${row.non2xx}, failed ${row.failed}` +
+      (row.emptySlices ? `, ${row.emptySlices} of ${ROUNDS} slices completed no request` : '') +
+      '\n',
   );
 }
 
@@ -328,3 +332,13 @@ for (const r of rows) {
       `${r.dbUs === null ? 'in it' : Math.round(r.dbUs)} / ${Math.round(r.bareUs)} |`,
   );
 }
+
+// A phase that measured nothing, or met errors, is a failed run, not a row of zeros (issue 28: the
+// PGlite phase with caches served 0 requests/s and the bench still exited 0).
+const broken = rows.filter((r) => r.emptySlices > 0 || r.non2xx > 0 || r.failed > 0);
+for (const r of broken) {
+  console.error(
+    `doors-open: FAILED ${r.name}: ${r.emptySlices} empty slice(s), ${r.non2xx} non-2xx, ${r.failed} failed`,
+  );
+}
+if (broken.length > 0) process.exitCode = 1;

@@ -1,7 +1,7 @@
 // The child processes of a benchmark (servers, seeders, load generators): started from the repository
 // root, tracked so that a watchdog or the end of the run can kill whatever is still running.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { createWriteStream, readFileSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -44,13 +44,21 @@ export function createProcessGroup({ name, root, node, watchdogMs, serverWaitMs,
 
   /** Starts a server process and resolves once it answers /healthz (the child keeps its `port`). */
   async function start(args, env, port) {
-    const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    const logDir = process.env.BENCH_SERVER_LOG_DIR;
+    const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', logDir ? 'pipe' : 'ignore', 'pipe'] });
     child.port = port;
     children.add(child);
     let err = '';
     child.stderr.on('data', (d) => {
       err += d;
     });
+    // BENCH_SERVER_LOG_DIR: each server's output kept in a file named after its port, to see what a
+    // server did in a phase that went wrong (the table shows only counts).
+    if (logDir) {
+      const log = createWriteStream(path.join(logDir, `server-${port}.log`));
+      child.stdout.pipe(log);
+      child.stderr.pipe(log);
+    }
     for (let waited = 0; waited < serverWaitMs; waited += 100) {
       if (child.exitCode !== null) throw new Error(`server exited: ${err}`);
       try {

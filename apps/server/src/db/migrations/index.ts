@@ -18,6 +18,7 @@ import * as m0017 from './0017-stream-sync-offset.ts';
 import * as m0023 from './0023-entry-function.ts';
 import * as m0024 from './0024-entry-fewer-checks.ts';
 import * as m0025 from './0025-show-version.ts';
+import * as m0026 from './0026-live-figures-indexes.ts';
 import * as m0029 from './0029-login-links.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
@@ -41,5 +42,6 @@ export const migrations: Record<string, Migration> = {
   '0023-entry-function': m0023,
   '0024-entry-fewer-checks': m0024,
   '0025-show-version': m0025,
+  '0026-live-figures-indexes': m0026,
   '0029-login-links': m0029,
 };

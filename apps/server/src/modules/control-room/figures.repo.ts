@@ -25,23 +25,26 @@ export function createFiguresRepo(db: Db) {
     },
 
     /**
-     * Live viewers per angle: each live viewer's last angle choice (the player's pipclick event),
-     * the show's start view for those who never chose.
+     * Live viewers per angle: each live device session counts once, at its fan's last angle choice
+     * since the session began (the player's pipclick event), the show's start view if none.
      */
     async perAngle(showId: number, at: Date, startView: string): Promise<Record<string, number>> {
       const seenSince = new Date(at.getTime() - SESSION_IDLE_MS);
+      // One probe of the pipclick index per live fan (a correlated subquery with LIMIT 1): its cost
+      // grows with the live fans, whatever the planner believes of the tables' sizes. The join it
+      // replaces was planned as a nested loop of live sessions by live sessions when statistics
+      // were stale (always, on PGlite): minutes at 40,000 fans.
       const { rows } = await sql<{ pip: string | null; n: string }>`
-        with live as (
-          select distinct user_id, created_at from device_sessions
-          where show_id = ${showId} and ended_at is null and last_seen_at > ${seenSince}
-        ),
-        last_pick as (
-          select distinct on (a.user_id) a.user_id, a.event_data->>'pip_id' as pip
-          from analytics_events a join live l on l.user_id = a.user_id
-          where a.event_type = 'pipclick' and a.received_at >= l.created_at
-          order by a.user_id, a.received_at desc
-        )
-        select p.pip, count(*) as n from live l left join last_pick p on p.user_id = l.user_id group by p.pip
+        select pick.pip, count(*) as n
+        from (
+          select
+            (select a.event_data->>'pip_id' from analytics_events a
+             where a.user_id = d.user_id and a.event_type = 'pipclick' and a.received_at >= d.created_at
+             order by a.received_at desc limit 1) as pip
+          from device_sessions d
+          where d.show_id = ${showId} and d.ended_at is null and d.last_seen_at > ${seenSince}
+        ) pick
+        group by pick.pip
       `.execute(db);
       const out: Record<string, number> = {};
       for (const r of rows) {

@@ -6,6 +6,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
 import { createRedis, redisReady } from '../../platform/redis.ts';
 import { createMemoryFiguresStore, createRedisFiguresStore } from './figures-store.ts';
+import { createFiguresRepo } from './figures.repo.ts';
 
 let t: TestContext;
 let url: string;
@@ -60,6 +61,56 @@ describe('live figures on host-<slug>', () => {
     expect(res.statusCode).toBe(403);
     const missing = await t.app.inject({ url: '/thor/host/shows/no-such/figures', headers: auth(hostKey) });
     expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('viewers per angle', () => {
+  it("counts each live session once, at its fan's last angle choice since that session began", async () => {
+    const show = await createShow(t.db, { startIn: 10, enterIn: -5 });
+    const now = Date.now();
+    const at = (msAgo: number) => new Date(now - msAgo);
+    const session = async (userId: number, opened: Date, ended = false) => {
+      const ticket = await createTicket(t.db, { userId, showId: show.id });
+      await t.db
+        .insertInto('device_sessions')
+        .values({
+          id: crypto.randomUUID(),
+          user_id: userId,
+          show_id: show.id,
+          ticket_id: ticket.id,
+          created_at: opened,
+          last_seen_at: at(1000),
+          ended_at: ended ? at(500) : null,
+          end_reason: ended ? 'left' : null,
+        })
+        .execute();
+    };
+    const pick = (userId: number, pip: number, when: Date) =>
+      t.db
+        .insertInto('analytics_events')
+        .values({
+          received_at: when,
+          event_time: when,
+          event_type: 'pipclick',
+          event_category: 'player',
+          user_id: userId,
+          visitor_id: `v${userId}`,
+          event_data: JSON.stringify({ pip_id: pip }),
+        })
+        .execute();
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createUser(t.db)));
+    if (!a || !b || !c || !d) throw new Error('fans not made');
+    await session(a.id, at(60_000));
+    await pick(a.id, 2, at(50_000));
+    await pick(a.id, 3, at(40_000)); // a's last choice
+    await session(b.id, at(30_000));
+    await pick(b.id, 2, at(90_000)); // before b's session began: b is on the start view
+    await session(c.id, at(60_000));
+    await pick(c.id, 0, at(20_000)); // the mosaic
+    await session(d.id, at(60_000), true); // left: not counted
+    await pick(d.id, 2, at(10_000));
+    const perAngle = await createFiguresRepo(t.db).perAngle(show.id, new Date(now), 'mix-stream1');
+    expect(perAngle).toEqual({ 'mix-stream3': 1, 'mix-stream1': 1, multiview: 1 });
   });
 });
 
