@@ -45,7 +45,11 @@ export function createProcessGroup({ name, root, node, watchdogMs, serverWaitMs,
   /** Starts a server process and resolves once it answers /healthz (the child keeps its `port`). */
   async function start(args, env, port) {
     const logDir = process.env.BENCH_SERVER_LOG_DIR;
-    const child = spawn(node, args, { cwd: root, env, stdio: ['ignore', logDir ? 'pipe' : 'ignore', 'pipe'] });
+    const child = spawn(node, args, {
+      cwd: root,
+      env,
+      stdio: ['ignore', logDir ? 'pipe' : 'ignore', 'pipe'],
+    });
     child.port = port;
     children.add(child);
     let err = '';

@@ -5,8 +5,8 @@ import { auth, createShow, createTicket, createUser, login } from '../../../test
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
 import { createRedis, redisReady } from '../../platform/redis.ts';
-import { createMemoryFiguresStore, createRedisFiguresStore } from './figures-store.ts';
 import { createFiguresRepo } from './figures.repo.ts';
+import { createMemoryFiguresStore, createRedisFiguresStore } from './figures-store.ts';
 
 let t: TestContext;
 let url: string;
