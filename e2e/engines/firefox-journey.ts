@@ -1,5 +1,4 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { startJourneyServer } from './journey-server.ts';
 
 /**
  * The main fan journey in Firefox ESR (issue 26), beside the Chromium suite: Debian's firefox-esr
@@ -7,7 +6,7 @@ import { startJourneyServer } from './journey-server.ts';
  * sign-in through the login modal, Enter on the live show's ticket, and the video playing (its time
  * advancing). Short on purpose: `npm test` runs it after the Chromium journeys on CI's two cores.
  *
- *   node e2e/engines/firefox-journey.ts     (E2E_PORT, FIREFOX_BIN; the web build must be current)
+ *   node e2e/engines/run-journeys.ts firefox     (FIREFOX_BIN; the web build must be current)
  */
 
 const FIREFOX = process.env.FIREFOX_BIN ?? '/usr/bin/firefox-esr';
@@ -66,8 +65,8 @@ async function journey(page: Page, baseUrl: string): Promise<void> {
   });
 }
 
-async function main(): Promise<number> {
-  const server = await startJourneyServer();
+/** Runs the journey against the server at `baseUrl`; throws at the first step that fails. */
+export async function firefoxJourney(baseUrl: string): Promise<void> {
   let browser: Browser | undefined;
   const errors: string[] = [];
   try {
@@ -79,22 +78,14 @@ async function main(): Promise<number> {
       // Muted autoplay as in a fan's Firefox (the player starts muted, PLY-08).
       extraPrefsFirefox: { 'media.autoplay.default': 0 },
     });
-    console.log(`Firefox journey: ${await browser.version()} at ${server.baseUrl}`);
+    console.log(`Firefox journey: ${await browser.version()} at ${baseUrl}`);
     const page = await browser.newPage();
     page.setDefaultTimeout(STEP_TIMEOUT);
     await page.setViewport({ width: 1440, height: 900 });
     page.on('pageerror', (e) => errors.push(e instanceof Error ? e.message : String(e)));
-    await journey(page, server.baseUrl);
+    await journey(page, baseUrl);
     if (errors.length > 0) throw new Error(`uncaught errors in the page: ${errors.join('; ')}`);
-    console.log('Firefox journey: passed');
-    return 0;
-  } catch (error) {
-    console.error(`Firefox journey: FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
   } finally {
     await browser?.close().catch(() => undefined);
-    await server.stop();
   }
 }
-
-process.exit(await main());

@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { startJourneyServer } from './journey-server.ts';
 import { newSession, type WebDriverSession } from './webdriver-client.ts';
 
 /**
@@ -7,7 +6,7 @@ import { newSession, type WebDriverSession } from './webdriver-client.ts';
  * its WebKitWebDriver, on a virtual X display (xvfb-run: WebKitGTK has no headless mode). Landing,
  * sign-in through the login modal, Enter on the live show's ticket, the video playing.
  *
- *   node e2e/engines/webkit-journey.ts     (E2E_PORT, WEBKIT_DRIVER_PORT; the web build must be current)
+ *   node e2e/engines/run-journeys.ts webkit     (WEBKIT_DRIVER_PORT; the web build must be current)
  */
 
 const DRIVER_PORT = Number(process.env.WEBKIT_DRIVER_PORT ?? 4445);
@@ -84,28 +83,18 @@ async function journey(wd: WebDriverSession, baseUrl: string): Promise<void> {
   });
 }
 
-async function main(): Promise<number> {
-  const server = await startJourneyServer();
+/** Runs the journey against the server at `baseUrl`; throws at the first step that fails. */
+export async function webkitJourney(baseUrl: string): Promise<void> {
   let driver: { url: string; stop(): void } | undefined;
   let wd: WebDriverSession | undefined;
   try {
     driver = await startDriver();
     wd = await newSession(driver.url, { 'webkitgtk:browserOptions': { args: ['--automation'] } });
     await wd.run('window.resizeTo(1440, 900);');
-    console.log(
-      `WebKit journey: ${await wd.run<string>('return navigator.userAgent;')} at ${server.baseUrl}`,
-    );
-    await journey(wd, server.baseUrl);
-    console.log('WebKit journey: passed');
-    return 0;
-  } catch (error) {
-    console.error(`WebKit journey: FAILED: ${error instanceof Error ? error.message : String(error)}`);
-    return 1;
+    console.log(`WebKit journey: ${await wd.run<string>('return navigator.userAgent;')} at ${baseUrl}`);
+    await journey(wd, baseUrl);
   } finally {
     await wd?.close();
     driver?.stop();
-    await server.stop();
   }
 }
-
-process.exit(await main());
