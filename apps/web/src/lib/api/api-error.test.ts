@@ -18,6 +18,13 @@ describe('ApiError', () => {
     ]);
   });
 
+  it('reads the login step-up of a locked account, and nothing else as one', () => {
+    const locked = new ApiError(429, { code: 'TOO_MANY_REQUESTS', message: 'x', step_up: 'email_link' });
+    expect(locked.stepUp).toBe('email_link');
+    expect(new ApiError(429, { code: 'TOO_MANY_REQUESTS', message: 'x' }).stepUp).toBeNull();
+    expect(new ApiError(429, { code: 'TOO_MANY_REQUESTS', step_up: 'sms' }).stepUp).toBeNull();
+  });
+
   it('copes with a missing body and with no response at all', () => {
     const noBody = new ApiError(304, null);
     expect([noBody.code, noBody.serverMessage, noBody.rules]).toEqual(['UNKNOWN_ERROR', null, []]);
