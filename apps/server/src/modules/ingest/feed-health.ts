@@ -34,8 +34,11 @@ export type FeedMeasure = {
 
 const round = (n: number, places: number) => Math.round(n * 10 ** places) / 10 ** places;
 
-/** What one packager run measured so far; `dateOf` dates a media time (s) on the show clock. */
-export function createFeedMeter(now: () => number, dateOf: (seconds: number) => number) {
+/**
+ * What one packager run measured so far; `dateOf` dates a media time (s) on the show clock, or null
+ * before the clock is set (its first segment sets it: the meter must never be the one to set it).
+ */
+export function createFeedMeter(now: () => number, dateOf: (seconds: number) => number | null) {
   const samples: Sample[] = [];
   const segments: { t: number; kbps: number }[] = [];
   let newest: { t: number; outMs: number } | null = null;
@@ -60,6 +63,10 @@ export function createFeedMeter(now: () => number, dateOf: (seconds: number) => 
     },
 
     measure(): FeedMeasure {
+      const behindOf = (t: number) => {
+        const dated = newest ? dateOf(newest.outMs / 1000) : null;
+        return dated === null ? null : Math.max(0, Math.round(t - dated));
+      };
       const t = now();
       const first = samples[0];
       const last = samples.at(-1);
@@ -71,7 +78,7 @@ export function createFeedMeter(now: () => number, dateOf: (seconds: number) => 
       return {
         receivedFps: rated ? round(((last.frames - first.frames) * 1000) / span, 1) : null,
         speed: rated ? round((last.outMs - first.outMs) / span, 2) : null,
-        behindMs: newest ? Math.max(0, Math.round(t - dateOf(newest.outMs / 1000))) : null,
+        behindMs: behindOf(t),
         bitrateKbps: bitrate === null ? null : Math.round(bitrate),
         history: segments.map((s) => ({ at: new Date(s.t).toISOString(), kbps: Math.round(s.kbps) })),
       };

@@ -217,7 +217,9 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
   let problem: FeedProblem | null = null;
   let ending = false;
   const clock: ShowClock = showClock(opts.publishedAt);
-  const meter = createFeedMeter(now, (seconds) => clock.dateOf(seconds));
+  // The show clock is set by the run's first segment (its start); the meter only reads it after.
+  let clockSet = false;
+  const meter = createFeedMeter(now, (seconds) => (clockSet ? clock.dateOf(seconds) : null));
   let lastFrames = 0;
   const seen = new Map<string, number>();
   const firstOfRun = new Set(rungNames);
@@ -353,10 +355,12 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     if (isSource) meter.segment(clear.length, dur);
     // Live captions place their cues on this segment's own timestamps (X-TIMESTAMP-MAP).
     const pts = firstVideoPts(clear);
+    const pdt = clock.dateOf(start);
+    clockSet = true;
     rung.segments.push({
       sn,
       dur: Math.round(dur * 1000) / 1000,
-      pdt: clock.dateOf(start),
+      pdt,
       disc: first && rung.segments.length > 0,
       bytes: clear.length,
       ...(pts === null ? {} : { pts }),
