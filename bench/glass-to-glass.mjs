@@ -1,270 +1,310 @@
 /**
- * Glass-to-glass benchmark (issue 11): how far behind the encoder's clock a fan sees the picture, and
- * what one ingested angle costs the ingest node.
+ * Glass-to-glass benchmark (issues 11 and 24): how far behind the encoder's clock a fan sees the
+ * picture, whether the fan stays there through network stalls, and what one ingested angle costs.
  *
- *   node bench/glass-to-glass.mjs [seconds]     (or: npm run bench:glass-to-glass -- [seconds])
+ *   npm run bench:glass-to-glass -- [--seconds 30] [--size 1280x720 --fps 30 --kbps 2500
+ *     --gop-seconds 2 --preset veryfast] [--hls ll,standard] [--previous ae46568 | --no-previous]
+ *     [--net-latency-ms 0 --net-down-kbps 0 --net-up-kbps 0] [--drift [--stalls 10,20]
+ *     [--drift-hls ll] [--session-minutes 10]]
  *
- * Starts the real server with live ingest (INGEST_ENABLED, its nginx-rtmp engine) on a fresh data
- * directory, turns the demo show (encore-live) into an ingest show, and runs the demo encoder
- * (scripts/demo-encoder.mjs: one 640x360 30 fps angle, 1 s GOP, the wall clock's milliseconds burned
- * in as a 24-bit barcode). Then:
- * - latency: fan@encore.test watches in headless Chromium; for every frame the <video> presents
- *   (requestVideoFrameCallback), the page reads the barcode off the frame and subtracts it from the
- *   frame's presentation time on the wall clock: median and p95 over `seconds` (default 30);
- * - CPU of one angle: the packager's ffmpeg and the engine (nginx), from /proc, over the same time,
- *   passing the source through only; then again with a two-rung ladder (360p source + 240p + 144p).
+ * Each run starts a real server with live ingest (its nginx-rtmp engine) on a fresh data directory,
+ * makes the demo show (encore-live) an ingest show and pushes one angle with the demo encoder
+ * (scripts/demo-encoder.mjs: by default 1280x720 30 fps, x264 veryfast, a keyframe every 2 s as OBS,
+ * Twitch and YouTube recommend; the wall clock's milliseconds burned in as a 24-bit barcode). A fan
+ * (fan@encore.test) watches in headless Chromium on the network given (DevTools throttling); for every
+ * frame presented (requestVideoFrameCallback) the page reads the barcode and subtracts it from the
+ * frame's presentation on the wall clock. Figures: median and p95 over --seconds, per HLS flavour of
+ * this build (LL-HLS, standard HLS) and of the previous release (--previous, a git ref: its source
+ * unpacked and its web client built in the temp directory), all in the same run; and the CPU of the
+ * angle (its packager, the engine, Encore; the mosaic's compositor apart, one per show).
  *
- * Knobs: BENCH_PORT (8243), BENCH_RTMP_PORT (19353), WEB_DIST (apps/web/dist), MEDIA_DIR.
+ * --drift: after the figures of this build's --drift-hls flavour, the fan's network goes offline for
+ * each of --stalls seconds in turn: how long until the fan is back within 0.5 s of where they were
+ * before (their glass-to-glass, read off the frames), 30 s allowed. --session-minutes keeps the fan
+ * watching, a stall every two minutes, and compares the last 20 s with the first.
+ *
+ * Knobs: BENCH_PORT (9270; the previous release on +1), BENCH_RTMP_PORT (19380, +1), MEDIA_DIR.
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
-import { launch, login, openAs, waitPlaying } from './viewer-helpers.mjs';
+import { parseArgs } from 'node:util';
+import { openFan, pct, playerReading, recoveredAfter, samplesSince, startSampling } from './g2g-fan.mjs';
+import {
+  api,
+  cpuShare,
+  previousRelease,
+  ROOT,
+  sleep,
+  startEncoder,
+  startServer,
+  until,
+} from './g2g-stack.mjs';
+import { launch, login } from './viewer-helpers.mjs';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
-const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
-  ? path.join(ROOT, 'node_modules/.bin/node')
-  : process.execPath;
-const PORT = Number(process.env.BENCH_PORT ?? 8243);
-const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT ?? 19353);
-const BASE = `http://127.0.0.1:${PORT}`;
-const SECONDS = Math.min(Math.max(Number(process.argv[2] ?? 30), 10), 300);
-const WEB_DIST = path.resolve(process.env.WEB_DIST ?? path.join(ROOT, 'apps/web/dist'));
-const SLUG = 'encore-live';
-const TICK = 100; // clock ticks per second in /proc/<pid>/stat
-
-const dataDir = mkdtempSync(path.join(os.tmpdir(), 'encore-bench-g2g-'));
-const server = spawn(NODE, [path.join(ROOT, 'apps/server/src/main.ts')], {
-  cwd: ROOT,
-  stdio: ['ignore', 'ignore', 'pipe'],
-  env: {
-    ...process.env,
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    PUBLIC_URL: BASE,
-    DATA_DIR: dataDir,
-    WEB_DIST,
-    MEDIA_DIR: process.env.MEDIA_DIR ?? path.join(ROOT, 'media-cache'),
-    NODE_ENV: 'development',
-    LOG_LEVEL: 'warn',
-    INGEST_ENABLED: 'true',
-    RTMP_PORT: String(RTMP_PORT),
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    seconds: { type: 'string' },
+    size: { type: 'string', default: '1280x720' },
+    fps: { type: 'string', default: '30' },
+    kbps: { type: 'string', default: '2500' },
+    'gop-seconds': { type: 'string', default: '2' },
+    preset: { type: 'string', default: 'veryfast' },
+    hls: { type: 'string', default: 'll,standard' },
+    previous: { type: 'string', default: 'ae46568' },
+    'no-previous': { type: 'boolean', default: false },
+    'net-latency-ms': { type: 'string', default: '0' },
+    'net-down-kbps': { type: 'string', default: '0' },
+    'net-up-kbps': { type: 'string', default: '0' },
+    drift: { type: 'boolean', default: false },
+    stalls: { type: 'string', default: '10,20' },
+    'drift-hls': { type: 'string', default: 'll' },
+    'session-minutes': { type: 'string', default: '0' },
   },
 });
-let serverLog = '';
-server.stderr.on('data', (d) => {
-  serverLog = (serverLog + d).slice(-4000);
-});
+const SECONDS = Math.min(Math.max(Number(values.seconds ?? positionals[0] ?? 30), 10), 300);
+const SLUG = 'encore-live';
+const PORT = Number(process.env.BENCH_PORT ?? 9270);
+const RTMP_PORT = Number(process.env.BENCH_RTMP_PORT ?? 19380);
+const feed = {
+  size: values.size,
+  fps: Number(values.fps),
+  kbps: Number(values.kbps),
+  gopSeconds: Number(values['gop-seconds']),
+  preset: values.preset,
+};
+const network = {
+  latencyMs: Number(values['net-latency-ms']),
+  downKbps: Number(values['net-down-kbps']),
+  upKbps: Number(values['net-up-kbps']),
+};
+const stalls = values.stalls
+  .split(',')
+  .map(Number)
+  .filter((s) => s > 0);
+const sessionMinutes = Number(values['session-minutes']);
+
 let browser = null;
-let encoder = null;
-async function cleanup() {
-  encoder?.kill('SIGINT');
-  await browser?.close().catch(() => {});
-  server.kill('SIGTERM');
-  await new Promise((r) => setTimeout(r, 1500));
-  rmSync(dataDir, { recursive: true, force: true });
-}
+const running = [];
+const watchdogMs = (12 + (values.drift ? 3 + sessionMinutes : 0)) * 60_000;
 const watchdog = setTimeout(() => {
   console.error('glass-to-glass: watchdog fired');
   void cleanup().then(() => process.exit(1));
-}, 10 * 60_000);
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-async function until(what, probe, ms = 90_000) {
-  const deadline = Date.now() + ms;
-  while (Date.now() < deadline) {
-    const v = await probe().catch(() => undefined);
-    if (v) return v;
-    await sleep(300);
-  }
-  throw new Error(`timed out: ${what}`);
+}, watchdogMs);
+async function cleanup() {
+  for (const stop of running.splice(0).reverse()) await stop().catch(() => {});
+  await browser?.close().catch(() => {});
 }
 
-async function api(method, url, token, body) {
-  const res = await fetch(`${BASE}${url}`, {
-    method,
-    headers: { authorization: `Token ${token}`, ...(body ? { 'content-type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
+/** Whether the build serves `hls` (a release before LL-HLS has no ll.m3u8). */
+async function serves(base, token, hls) {
+  if (hls !== 'll') return true;
+  const res = await fetch(`${base}/media/live/${SLUG}/mix-stream1/ll.m3u8`, {
+    headers: { authorization: `Token ${token}` },
   });
-  const json = await res.json().catch(() => ({}));
-  if (!res.ok) throw new Error(`${method} ${url}: ${res.status} ${json.code ?? ''}`);
-  return json;
+  return res.ok;
 }
 
-function startEncoder() {
-  encoder = spawn(
-    process.execPath,
-    [
-      path.join(ROOT, 'scripts/demo-encoder.mjs'),
-      SLUG,
-      '--angles',
-      '1',
-      '--size',
-      '640x360',
-      '--url',
-      BASE,
-      '--rtmp',
-      `rtmp://127.0.0.1:${RTMP_PORT}/live/`,
-    ],
-    { stdio: ['ignore', 'ignore', 'inherit'] },
-  );
-}
-async function stopEncoder() {
-  const e = encoder;
-  encoder = null;
-  if (!e) return;
-  e.kill('SIGINT');
-  await new Promise((r) => e.once('exit', r));
-}
-
-/** The processes now: pid, parent, command line, CPU seconds (own, and of reaped children). */
-function processes() {
-  const list = [];
-  for (const pid of readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const own = (Number(f[11]) + Number(f[12])) / TICK;
-      list.push({
-        pid: Number(pid),
-        ppid: Number(f[1]),
-        cmd,
-        own,
-        children: (Number(f[13]) + Number(f[14])) / TICK,
-      });
-    } catch {}
+/** One build and flavour: the pushed angle, the fan's figures, and (--drift) the stalls after. */
+async function run({ label, root, port, rtmpPort, hls, drift }) {
+  const server = await startServer({ root, port, rtmpPort });
+  running.push(() => server.stop());
+  let encoder = null;
+  try {
+    const host = await login(server.base, 'host@encore.test');
+    const fan = await login(server.base, 'fan@encore.test');
+    await api(server.base, 'PUT', `/thor/host/shows/${SLUG}/ingest/`, host.key, { ladder: [] });
+    encoder = startEncoder(server, SLUG, feed);
+    running.push(() => encoder.stop());
+    const status = async () =>
+      (await api(server.base, 'GET', `/thor/host/shows/${SLUG}/ingest/`, host.key)).angles;
+    await until('a healthy angle', async () => (await status())[0]?.healthy);
+    await api(server.base, 'POST', `/thor/host/shows/${SLUG}/ingest/go-live/`, host.key);
+    await sleep(4000);
+    if (!(await serves(server.base, fan.key, hls))) return { label, missing: true };
+    const { context, page, link } = await openFan(browser, server.base, fan, SLUG, hls, network);
+    // The player settles at its distance (the latency controller of this build closes the start's gap).
+    await sleep(8000);
+    await startSampling(page);
+    const { share } = await cpuShare(server, () => sleep(SECONDS * 1000));
+    const lags = (await samplesSince(page)).map(([, lag]) => lag);
+    const figures = {
+      label,
+      frames: lags.length,
+      median: pct(lags, 50),
+      p95: pct(lags, 95),
+      cpu: share,
+      reading: await playerReading(page),
+    };
+    if (drift) figures.drift = await driftTest(page, link);
+    await context.close();
+    return figures;
+  } catch (err) {
+    console.error(server.log().slice(-1500));
+    throw err;
+  } finally {
+    await encoder?.stop();
+    await server.stop();
+    running.length = 0;
   }
-  return list;
 }
 
-/** CPU seconds so far of the packagers (ffmpeg), the engine (nginx master and workers) and the server. */
-function cpuNow() {
-  const ps = processes();
-  const master = ps.find((p) => p.cmd.startsWith('nginx') && p.cmd.includes(dataDir));
-  const sum = (xs) => xs.reduce((n, p) => n + p.own, 0);
-  const packagers = ps.filter((p) => p.ppid === server.pid && p.cmd.startsWith('ffmpeg'));
-  const engine = ps.filter((p) => p === master || (master && p.ppid === master.pid));
-  const self = ps.find((p) => p.pid === server.pid);
-  // The server's own work for ingest (encrypting, indexing; with a fan, serving too) and its reaped ffprobe runs.
-  return { packager: sum(packagers), engine: sum(engine), server: self ? self.own + self.children : 0 };
-}
-
-async function cpuShare(seconds) {
-  const a = cpuNow();
-  const t0 = performance.now();
-  await sleep(seconds * 1000);
-  const b = cpuNow();
-  const wall = (performance.now() - t0) / 1000;
+/** The stalls, then (--session-minutes) the long session; latency read off the frames throughout. */
+async function driftTest(page, link) {
+  const baseline = pct(
+    (await samplesSince(page)).filter(([t]) => t > Date.now() - 10_000).map(([, lag]) => lag),
+    50,
+  );
+  const sessionStart = Date.now() - 10_000;
+  const stallAt = [];
+  // The player's own reading every second (behind live, its target), for the report's timeline.
+  const readings = [];
+  const poll = setInterval(() => {
+    playerReading(page).then(
+      (r) => readings.push({ at: Date.now(), ...r }),
+      () => {},
+    );
+  }, 1000);
+  const stall = async (seconds) => {
+    await link.offline(true);
+    await sleep(seconds * 1000);
+    await link.offline(false);
+    stallAt.push({ seconds, endMs: Date.now() });
+    await sleep(35_000);
+  };
+  for (const s of stalls) await stall(s);
+  const samples = await samplesSince(page);
+  const recoveries = stallAt.map((s) => ({ ...s, after: recoveredAfter(samples, s.endMs, baseline) }));
+  if (process.env.G2G_TIMELINE) {
+    for (const s of stallAt) {
+      const line = [];
+      for (let t = s.endMs - (s.seconds + 2) * 1000; t < s.endMs + 35_000; t += 2000) {
+        const lag = pct(
+          samples.filter(([x]) => x >= t && x < t + 2000).map(([, l]) => l),
+          50,
+        );
+        const r = readings.find((x) => x.at >= t);
+        line.push(
+          `${((t - s.endMs) / 1000).toFixed(0)}s: ${lag?.toFixed(2)} (${r?.behind}/${r?.target} x${r?.rate} +${r?.ahead} r${r?.ready})`,
+        );
+      }
+      console.error(`stall ${s.seconds} s: ${line.join(', ')}`);
+    }
+  }
+  if (sessionMinutes <= 0) {
+    clearInterval(poll);
+    return { baseline, recoveries };
+  }
+  let next = 0;
+  while (Date.now() - sessionStart < sessionMinutes * 60_000 - 60_000) {
+    await sleep(Math.min(85_000, sessionStart + sessionMinutes * 60_000 - 60_000 - Date.now()));
+    if (Date.now() - sessionStart < sessionMinutes * 60_000 - 60_000)
+      await stall(stalls[next++ % stalls.length]);
+  }
+  await sleep(Math.max(0, sessionStart + sessionMinutes * 60_000 - Date.now()));
+  clearInterval(poll);
+  const all = await samplesSince(page);
+  const end = pct(
+    all.filter(([t]) => t > Date.now() - 20_000).map(([, lag]) => lag),
+    50,
+  );
+  const start = pct(
+    all.filter(([t]) => t <= sessionStart + 20_000 && t >= sessionStart).map(([, lag]) => lag),
+    50,
+  );
   return {
-    packager: (b.packager - a.packager) / wall,
-    engine: (b.engine - a.engine) / wall,
-    server: (b.server - a.server) / wall,
+    baseline,
+    recoveries,
+    session: { minutes: (Date.now() - sessionStart) / 60_000, start, end, stalls: stallAt.length },
   };
 }
 
-/** In the page: barcode of each presented frame against its presentation on the wall clock. */
-function sampleLatency(seconds) {
-  const v = document.querySelector('[data-testid="player-video"]');
-  const canvas = document.createElement('canvas');
-  const ctx = canvas.getContext('2d', { willReadFrequently: true });
-  const samples = [];
-  const BITS = 24;
-  const mod = 2 ** BITS;
-  return new Promise((resolve) => {
-    const end = performance.now() + seconds * 1000;
-    const onFrame = (_now, meta) => {
-      canvas.width = v.videoWidth;
-      canvas.height = v.videoHeight;
-      ctx.drawImage(v, 0, 0);
-      const box = Math.max(6, Math.floor((v.videoWidth - 20) / BITS));
-      let value = 0;
-      for (let i = 0; i < BITS; i++) {
-        const x = 10 + i * box + Math.floor((box - 2) / 2);
-        const y = 4 + Math.floor((box - 2) / 2);
-        const [r, g, b] = ctx.getImageData(x, y, 1, 1).data;
-        if ((r + g + b) / 3 > 128) value += 2 ** i;
-      }
-      const presented = performance.timeOrigin + meta.presentationTime;
-      samples.push((((presented % mod) - value + mod) % mod) / 1000);
-      if (performance.now() < end) v.requestVideoFrameCallback(onFrame);
-      else resolve(samples);
-    };
-    v.requestVideoFrameCallback(onFrame);
-  });
-}
-
-const pct = (xs, p) => {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+const fmt = (x) => (Number.isFinite(x) ? `${x.toFixed(2)} s` : 'n/a');
+const core = (x) => `${(x * 100).toFixed(1)}%`;
 
 try {
-  await until('the server', async () => (await fetch(`${BASE}/healthz`)).ok);
-  const host = await login(BASE, 'host@encore.test');
-  const fan = await login(BASE, 'fan@encore.test');
-
-  // Phase 1: passthrough only; the fan watches.
-  await api('PUT', `/thor/host/shows/${SLUG}/ingest/`, host.key, { ladder: [] });
-  startEncoder();
-  await until(
-    'a healthy angle',
-    async () => (await api('GET', `/thor/host/shows/${SLUG}/ingest/`, host.key)).angles[0]?.healthy,
-  );
-  await api('POST', `/thor/host/shows/${SLUG}/ingest/go-live/`, host.key);
-  await sleep(5000);
   browser = await launch();
-  const { page } = await openAs(browser, BASE, fan, `/event/${SLUG}`);
-  await waitPlaying(page, 60_000);
-  await sleep(4000);
-  const [samples, passthrough] = await Promise.all([
-    page.evaluate(sampleLatency, SECONDS),
-    cpuShare(SECONDS),
-  ]);
-  // A misread barcode (a frame mid-transition) gives nonsense: keep readings within a minute.
-  const latency = samples.filter((s) => s > 0 && s < 60);
-  await browser.close();
-  browser = null;
-  await stopEncoder();
+  const plan = [];
+  if (!values['no-previous'])
+    plan.push({
+      label: `previous release (${values.previous}), its HLS`,
+      root: previousRelease(values.previous),
+      port: PORT + 1,
+      rtmpPort: RTMP_PORT + 1,
+      hls: 'as-is',
+    });
+  for (const hls of values.hls.split(',').filter(Boolean))
+    plan.push({
+      label: `this build, ${hls === 'll' ? 'LL-HLS' : 'standard HLS'}`,
+      root: ROOT,
+      port: PORT,
+      rtmpPort: RTMP_PORT,
+      hls,
+      drift: values.drift && hls === values['drift-hls'],
+    });
+  if (values.drift && !plan.some((p) => p.drift))
+    plan.push({
+      label: `this build, ${values['drift-hls']} (drift)`,
+      root: ROOT,
+      port: PORT,
+      rtmpPort: RTMP_PORT,
+      hls: values['drift-hls'],
+      drift: true,
+    });
+  const results = [];
+  for (const p of plan) {
+    console.error(`glass-to-glass: ${p.label} ...`);
+    results.push(await run(p));
+  }
+  // A build without the flavour asked for (LL-HLS) runs the drift test on standard HLS.
+  if (values.drift && !results.some((r) => r.drift))
+    results.push(
+      await run({
+        label: 'this build, standard HLS (drift)',
+        root: ROOT,
+        port: PORT,
+        rtmpPort: RTMP_PORT,
+        hls: 'standard',
+        drift: true,
+      }),
+    );
 
-  // Phase 2: the same angle with a ladder below the source.
-  await sleep(3000);
-  await api('PUT', `/thor/host/shows/${SLUG}/ingest/`, host.key, {
-    ladder: [
-      { name: '240p', height: 240, video_kbps: 400 },
-      { name: '144p', height: 144, video_kbps: 200 },
-    ],
-  });
-  startEncoder();
-  await until(
-    'a healthy angle again',
-    async () => (await api('GET', `/thor/host/shows/${SLUG}/ingest/`, host.key)).angles[0]?.healthy,
-  );
-  await sleep(4000);
-  const ladder = await cpuShare(SECONDS);
-  await stopEncoder();
-
-  const core = (x) => `${(x * 100).toFixed(1)}%`;
+  const net =
+    network.latencyMs || network.downKbps
+      ? `${network.latencyMs} ms, ${network.downKbps || 'unlimited'} kbit/s down`
+      : 'unthrottled';
   console.log(
-    `\nglass-to-glass, ${SECONDS} s, ${latency.length} frames read (of ${samples.length}); load ${os.loadavg()[0].toFixed(1)}`,
+    `\nglass-to-glass: ${feed.size} ${feed.fps} fps x264 ${feed.preset}, a keyframe every ${feed.gopSeconds} s; ${SECONDS} s per run; fan's network ${net}; load ${os.loadavg()[0].toFixed(1)}`,
   );
-  console.log('| figure | value |');
-  console.log('|---|---|');
-  console.log(`| latency median (encoder clock -> frame presented) | ${pct(latency, 50).toFixed(2)} s |`);
-  console.log(`| latency p95 | ${pct(latency, 95).toFixed(2)} s |`);
-  const row = (c) => `${core(c.packager)} + ${core(c.engine)} + ${core(c.server)} of a core`;
   console.log(
-    `| CPU, one angle passed through (packager + engine + Encore; a fan watching) | ${row(passthrough)} |`,
+    '| build, HLS | median | p95 | frames | player: behind / target | CPU of the angle: packager + engine + Encore (mosaic apart) |',
   );
-  console.log(`| CPU, one angle with a 240p + 144p ladder (packager + engine + Encore) | ${row(ladder)} |`);
-  const per = (c) => Math.floor((2 * 0.8) / Math.max(0.001, c.packager + c.engine + c.server));
-  console.log(
-    `| angles per 2-core node at 80% (passthrough / ladder) | ${per(passthrough)} / ${per(ladder)} |`,
-  );
+  console.log('|---|---|---|---|---|---|');
+  for (const r of results) {
+    if (r.missing) {
+      console.log(`| ${r.label} | not served by this build | | | | |`);
+      continue;
+    }
+    const cpu = `${core(r.cpu.packager)} + ${core(r.cpu.engine)} + ${core(r.cpu.server)} (mosaic ${core(r.cpu.mosaic)})`;
+    console.log(
+      `| ${r.label} | ${fmt(r.median)} | ${fmt(r.p95)} | ${r.frames} | ${fmt(r.reading.behind)} / ${fmt(r.reading.target)} | ${cpu} |`,
+    );
+  }
+  for (const r of results.filter((x) => x.drift)) {
+    const d = r.drift;
+    console.log(`\ndrift (${r.label}): glass-to-glass before the stalls ${fmt(d.baseline)}`);
+    console.log('| stall | back within 0.5 s after (30 s allowed) |');
+    console.log('|---|---|');
+    for (const s of d.recoveries)
+      console.log(
+        `| ${s.seconds} s offline | ${s.after === null ? 'not within the 35 s watched' : `${s.after.toFixed(1)} s`} |`,
+      );
+    if (d.session)
+      console.log(
+        `\nsession of ${d.session.minutes.toFixed(1)} min with ${d.session.stalls} stalls: started ${fmt(d.session.start)}, ended ${fmt(d.session.end)} (${(d.session.end - d.session.start).toFixed(2)} s apart)`,
+      );
+  }
 } catch (err) {
   console.error('glass-to-glass failed:', err.message);
-  console.error(serverLog.slice(-1500));
   process.exitCode = 1;
 } finally {
   clearTimeout(watchdog);
