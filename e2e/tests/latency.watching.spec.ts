@@ -89,13 +89,25 @@ test('latency: after a network stall the fan returns to the target by itself; th
   // Back by itself: within half a second of the target again, the control plain LIVE.
   await expect.poll(async () => Math.abs(await pastTarget(control)), { timeout: 30_000 }).toBeLessThan(0.5);
   await expect(control).toHaveAttribute('data-drifted', 'false');
-  expect(Math.abs(Number(await control.getAttribute('data-target')) - target)).toBeLessThan(1);
+  // The stall did not move the target out (hls.js's own live sync adds a second per stall); it may
+  // have come nearer, as the player learns the origin's publishing delay over the first minute.
+  expect(Number(await control.getAttribute('data-target'))).toBeLessThan(target + 0.5);
 
   // Paused, the fan falls behind (not a stall: the controller leaves a paused fan alone); the
   // control shows it, and a click returns the fan to the target, not to where they paused.
   await onVideo(page, (v) => (v as unknown as { pause(): void }).pause());
   await expect(control).toHaveAttribute('data-drifted', 'true', { timeout: 20_000 });
   await expect(page.getByTestId('player-live-behind')).toHaveText(/\d/);
+  // The behind-live control at both sizes (docs: looked at by eye, not compared).
+  for (const [width, height] of [
+    [1440, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.getByTestId('player').hover();
+    await page.screenshot({ path: info.outputPath(`behind-live-${width}.png`) });
+  }
+  await page.setViewportSize({ width: 1440, height: 900 });
   await control.click();
   await expect.poll(async () => Math.abs(await pastTarget(control)), { timeout: 10_000 }).toBeLessThan(0.5);
   await expect.poll(() => onVideo(page, (v) => !v.paused)).toBe(true);

@@ -12,6 +12,10 @@ export interface PlaylistTimes {
   fragments: readonly { start: number; duration: number; programDateTime: number | null }[];
 }
 
+/** Playlist loads the publishing delay is read from (about a minute of reloads), and the rank used. */
+const EDGE_SAMPLES = 40;
+const EDGE_ROBUST_RANK = 2;
+
 /** Program dates of media times further than this past the last dated fragment are not guessed (s). */
 const EXTRAPOLATE_S = 12;
 
@@ -39,15 +43,25 @@ export const holdBackOf = (p: PlaylistTimes, lowLatency: boolean) =>
  * fed from the Date of every same-origin response hls.js loads) minus the program date of the frame on
  * screen. The target is the hold-back behind the edge as the origin publishes it: the edge's program
  * date trails the server's clock by what packaging and publishing take (a segment is listed once it
- * is whole), measured on every playlist load as now minus the edge's date; the smallest such lag is
+ * is whole), measured on every playlist load as now minus the edge's date; the smallest such lags are
  * the publishing delay (a load late in a segment's life reads more), so target = that + hold-back.
  */
 export function createHlsLatency(deviceNow: () => number = Date.now) {
   const clock = createServerClock(deviceNow);
   let playlist: PlaylistTimes | null = null;
   let lowLatency = false;
-  /** Smallest device-clock lag of the edge behind a playlist's arrival (ms); the clock's offset is added when read. */
-  let edgeLag = Number.POSITIVE_INFINITY;
+  /** Device-clock lags of the edge behind each playlist's arrival (ms), newest last; the clock's offset is added when read. */
+  const edgeLags: number[] = [];
+  /**
+   * The publishing delay: the third smallest of the last EDGE_SAMPLES lags, not the smallest, since
+   * one segment stamped late (an encoder's hiccup) would set a target nearer the edge than segments
+   * arrive, which the fan could never reach; a window, so a feed that comes back slower is followed.
+   */
+  const edgeLag = () => {
+    if (edgeLags.length === 0) return Number.POSITIVE_INFINITY;
+    const sorted = [...edgeLags].sort((a, b) => a - b);
+    return sorted[Math.min(EDGE_ROBUST_RANK, sorted.length - 1)] ?? Number.POSITIVE_INFINITY;
+  };
 
   return {
     clock,
@@ -60,16 +74,19 @@ export function createHlsLatency(deviceNow: () => number = Date.now) {
       lowLatency = lowLatencyMode;
       if (!details.live) return;
       const edgeDate = dateOfTime(details.fragments, details.edge);
-      if (edgeDate !== null) edgeLag = Math.min(edgeLag, deviceNow() - edgeDate);
+      if (edgeDate === null) return;
+      edgeLags.push(deviceNow() - edgeDate);
+      if (edgeLags.length > EDGE_SAMPLES) edgeLags.shift();
     },
     reading: (currentTime: number): LatencyReading | null => {
-      if (!playlist?.live || !Number.isFinite(edgeLag)) return null;
+      const lag = edgeLag();
+      if (!playlist?.live || !Number.isFinite(lag)) return null;
       const shown = dateOfTime(playlist.fragments, currentTime);
       if (shown === null) return null;
       const offset = clock.offset();
       return {
         behindS: (clock.now() - shown) / 1000,
-        targetS: (edgeLag + offset) / 1000 + holdBackOf(playlist, lowLatency),
+        targetS: (lag + offset) / 1000 + holdBackOf(playlist, lowLatency),
       };
     },
   };

@@ -17,8 +17,12 @@ export const LATENCY = {
   /** Playback-rate bounds (pitch preserved). */
   minRate: 0.95,
   maxRate: 1.05,
-  /** Rate change per second of error: a second behind plays 5 % fast. */
-  gain: 0.05,
+  /**
+   * Rate change per second of error: half a second behind plays 5 % fast. A busy device plays a few
+   * per cent slower than real time (measured here under load: 2-3 %); a weaker gain left the fan that
+   * far past the target for good.
+   */
+  gain: 0.1,
   /** Start correcting beyond this error (s); stop once within settleS (hysteresis: no hunting). */
   correctBeyondS: 0.25,
   settleS: 0.05,
