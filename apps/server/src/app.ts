@@ -162,16 +162,19 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       await devices?.endForLogout(userId, tokenId).catch((err: unknown) => {
         app.log.error({ err, userId }, 'device sessions not ended at logout');
       });
-      await revocations.publish({ userId, tokenId });
+      await revocations.publish({ kind: 'session', userId, tokenId });
     },
   });
-  revocations.subscribe((r) => accounts.auth.forgetSession(r.userId, r.tokenId));
+  revocations.subscribe((r) => {
+    if (r.kind === 'session') accounts.auth.forgetSession(r.userId, r.tokenId);
+  });
   // Live ingest (issue 11): its broadcast states decide the fan-facing status of ingest shows.
   const ingest = composeIngest(core);
   const showsArea = composeShows(core, {
     authenticate: accounts.auth.authenticate,
     broadcastStatus: ingest.broadcast.fanStatus,
     broadcastLink: ingest.broadcast.link,
+    revocations,
   });
   devices = showsArea.devices;
   const chat = composeChat(core, { auth: accounts.auth, revocations, ...showsArea });

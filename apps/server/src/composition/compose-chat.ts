@@ -100,6 +100,9 @@ export function composeChat(
     gate,
     reportLimiter: limiter('toss-report', { points: 20, durationSec: 60 }),
     bus,
+    // A dismissed moderator's hang and show subscriptions end on every node unless a ticket holds them.
+    onDismissed: (showId, slug, userId) =>
+      deps.revocations.publish({ kind: 'entitlement', userId, showId, slug }),
   });
   const alerts = createAlertsService({
     shows: deps.shows,
@@ -139,6 +142,12 @@ export function composeChat(
     log,
   });
   deps.revocations.subscribe((r) => {
+    if (r.kind === 'entitlement') {
+      // The ticket cache forgot it already (compose-shows.ts); a dismissed moderator is forgotten here.
+      moderationAccess.forget(r.showId, r.userId);
+      gateway.revokeEntitlement(r);
+      return;
+    }
     const closed = gateway.revoke(r);
     if (closed > 0) log.info({ userId: r.userId, closed }, 'sockets of an ended login closed');
   });

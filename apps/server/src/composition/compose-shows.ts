@@ -25,6 +25,7 @@ import { createTicketsRepo } from '../modules/tickets/tickets.repo.ts';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.ts';
 import { createTicketsService } from '../modules/tickets/tickets.service.ts';
 import type { AuthGuards } from '../platform/auth-guard.ts';
+import type { Revocations } from '../realtime/revocations.ts';
 import type { Core } from './core.ts';
 
 /**
@@ -39,6 +40,8 @@ export function composeShows(
     broadcastStatus?: BroadcastStatusOf;
     /** The same truth for the host's list and show, and the live streams a save keeps (issue 25). */
     broadcastLink?: BroadcastLink;
+    /** Ended logins and removed tickets, heard by every node (realtime/revocations.ts). */
+    revocations: Revocations;
   },
 ) {
   const { config, db, limiter, bus, log, dbConcurrency } = core;
@@ -52,6 +55,12 @@ export function composeShows(
     limiter,
     cacheMs: config.ticketCacheMs,
     dbConcurrency,
+    onRemoved: (userId, show) =>
+      deps.revocations.publish({ kind: 'entitlement', userId, showId: show.id, slug: show.slug }),
+  });
+  // A ticket removed on any node: this node's cached copy goes too (the gateway then checks sockets).
+  deps.revocations.subscribe((r) => {
+    if (r.kind === 'entitlement') tickets.forgetHeld(r.userId, r.showId);
   });
   const devices = createDevicesService({
     devices: createDevicesRepo(db),

@@ -7,7 +7,14 @@ import type { BusLogger } from './bus.ts';
  * not when its caches expire (ASVS 3.3.1, 3.3.3; docs/decisions.md "Credentials and sessions").
  * `tokenId` names one login's token; null means every token of the user.
  */
-export type Revocation = { userId: number; tokenId: number | null };
+export type SessionRevocation = { kind: 'session'; userId: number; tokenId: number | null };
+/**
+ * A user's entitlement to a show went (a host revoked the ticket or its code, a refund, a moderator
+ * dismissed): every node forgets its cached ticket and ends the user's subscriptions that rested on
+ * it (issue 29). `slug` is the show's, for the client's `unsubscribed` frame.
+ */
+export type EntitlementRevocation = { kind: 'entitlement'; userId: number; showId: number; slug: string };
+export type Revocation = SessionRevocation | EntitlementRevocation;
 export type RevocationHandler = (revocation: Revocation) => void;
 
 export type Revocations = {
@@ -20,13 +27,25 @@ export type Revocations = {
   close(): Promise<void>;
 };
 
-function parse(raw: string): (Revocation & { from?: unknown }) | null {
+type Wire = { kind?: unknown; userId?: unknown; tokenId?: unknown; showId?: unknown; slug?: unknown };
+
+/** A message of the topic; one without `kind` is a session's (the form before issue 29). */
+function parse(raw: string): { revocation: Revocation; from: unknown } | null {
   try {
-    const v = JSON.parse(raw) as Partial<Revocation> & { from?: unknown };
-    if (!Number.isSafeInteger(v.userId)) return null;
-    const tokenId = v.tokenId === null || Number.isSafeInteger(v.tokenId) ? (v.tokenId ?? null) : undefined;
-    if (tokenId === undefined) return null;
-    return { userId: v.userId as number, tokenId, from: v.from };
+    const v = JSON.parse(raw) as Wire & { from?: unknown };
+    const userId = v.userId;
+    if (typeof userId !== 'number' || !Number.isSafeInteger(userId)) return null;
+    if (v.kind === 'entitlement') {
+      const { showId, slug } = v;
+      if (typeof showId !== 'number' || !Number.isSafeInteger(showId) || typeof slug !== 'string')
+        return null;
+      return { revocation: { kind: 'entitlement', userId, showId, slug }, from: v.from };
+    }
+    if (v.kind !== undefined && v.kind !== 'session') return null;
+    // Every token of the user only when the message says so (null), never by omission.
+    const tokenId = v.tokenId;
+    if (tokenId !== null && (typeof tokenId !== 'number' || !Number.isSafeInteger(tokenId))) return null;
+    return { revocation: { kind: 'session', userId, tokenId }, from: v.from };
   } catch {
     return null;
   }
@@ -83,7 +102,7 @@ export function createRevocations(opts: {
     if (name !== topic) return;
     const r = parse(raw);
     if (!r) opts.log.warn({ topic }, 'undecodable revocation');
-    else if (r.from !== nodeId) deliver({ userId: r.userId, tokenId: r.tokenId });
+    else if (r.from !== nodeId) deliver(r.revocation);
   });
   const subscribed = sub.subscribe(topic).then(
     () => undefined,
@@ -95,7 +114,7 @@ export function createRevocations(opts: {
       // This node acts at once, whatever Redis does; the others hear it through Redis.
       deliver(r);
       try {
-        await redis.publish(topic, JSON.stringify({ userId: r.userId, tokenId: r.tokenId, from: nodeId }));
+        await redis.publish(topic, JSON.stringify({ ...r, from: nodeId }));
       } catch (err) {
         opts.log.error({ err, userId: r.userId }, 'revocation not published to the other nodes');
       }

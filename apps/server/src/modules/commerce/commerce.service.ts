@@ -252,11 +252,11 @@ export function createCommerceService(deps: {
           throw new AppError('EXTERNAL_ERROR', 417, 'The payment provider refused the refund.');
         }
       }
-      const showIds: number[] = [];
+      const refunded: { id: number; slug: string }[] = [];
       for (const l of lines) {
         if (l.category !== 'ticket' || !l.paid_event_name) continue;
         const entry = await deps.shows.byPaidEventName(l.paid_event_name);
-        if (entry) showIds.push(entry.row.id);
+        if (entry) refunded.push(entry.row);
       }
       await repo.transaction(async (tx) => {
         await repo.cancelLines(
@@ -265,9 +265,10 @@ export function createCommerceService(deps: {
           at,
           tx,
         );
-        for (const showId of showIds) await repo.removePurchasedTicket(userId, showId, tx);
+        for (const show of refunded) await repo.removePurchasedTicket(userId, show.id, tx);
       });
-      for (const showId of showIds) deps.tickets.forgetHeld(userId, showId);
+      // Every node forgets the ticket and ends the fan's chat and show subscriptions (issue 29).
+      for (const show of refunded) await deps.tickets.removed(userId, show);
       deps.catalog.forgetOwnership(userId);
       const partial = q.sub_order_id !== undefined && (await repo.countLines(q.order_id)) > lines.length;
       return partial

@@ -48,6 +48,8 @@ export function createModerationService(deps: {
   /** Reports per fan: a fan cannot flood the moderators' queue. */
   reportLimiter: Limiter;
   bus: Bus;
+  /** A moderator was dismissed: every node checks the subscriptions the appointment opened (issue 29). */
+  onDismissed?: (showId: number, slug: string, userId: number) => Promise<void>;
   now?: () => Date;
 }) {
   const now = deps.now ?? (() => new Date());
@@ -331,6 +333,7 @@ export function createModerationService(deps: {
         throw new AppError('NOT_FOUND', 404, `${user.username} is not a moderator of this show.`);
       }
       deps.access.forget(ctx.show.row.id, user.id);
+      await deps.onDismissed?.(ctx.show.row.id, ctx.show.row.slug, user.id);
       await audit(ctx.show.row.id, ctx.actor, 'moderator.remove', user.username);
       return { username: user.username, removed: true };
     },

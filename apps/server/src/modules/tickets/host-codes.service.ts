@@ -46,7 +46,7 @@ export const CODES_CSV_HEADER = 'code,email,vendor,type,mview,4K,redeemed_by,red
 export function createHostCodesService(deps: {
   repo: HostCodesRepo;
   shows: Pick<ShowsRepo, 'findBySlug'>;
-  tickets: Pick<TicketsService, 'forgetHeld'>;
+  tickets: Pick<TicketsService, 'removed'>;
   bus: Bus;
   now?: () => Date;
 }) {
@@ -58,9 +58,13 @@ export function createHostCodesService(deps: {
     return show;
   }
 
-  async function afterRevoke(show: { id: number; paid_event_name: string }, userId: number | null) {
+  async function afterRevoke(
+    show: { id: number; slug: string; paid_event_name: string },
+    userId: number | null,
+  ) {
     if (userId === null) return;
-    deps.tickets.forgetHeld(userId, show.id);
+    // Every node forgets the ticket and ends the fan's chat and show subscriptions (issue 29).
+    await deps.tickets.removed(userId, show);
     // Device liveness drops the user's cached answers on a `devices` event (video/device-liveness.ts).
     await deps.bus.publish(userChannel(userId), {
       kind: 'devices',

@@ -35,6 +35,11 @@ export type TicketsDeps = {
    * shows at once on the node that changed it, on the others within this time.
    */
   cacheMs: number;
+  /**
+   * A ticket was taken away (a host's revocation, a refund): tells every node (realtime/revocations.ts),
+   * which forget it and end the fan's subscriptions that rested on it.
+   */
+  onRemoved?: (userId: number, show: { id: number; slug: string }) => Promise<void>;
   now?: () => Date;
   /** Lookup batches in flight at once: 1 on PGlite (one connection), a few on a PostgreSQL pool. */
   dbConcurrency?: number;
@@ -234,9 +239,15 @@ export function createTicketsService(deps: TicketsDeps) {
       cache.forget(cacheKey(userId, showId));
     },
 
-    /** The fan's ticket changed outside this service (a refund removed it). */
+    /** The fan's ticket changed outside this service (another node removed it). */
     forgetHeld(userId: number, showId: number): void {
       cache.forget(cacheKey(userId, showId));
+    },
+
+    /** The fan's ticket was removed outside this service (a revocation, a refund): every node hears. */
+    async removed(userId: number, show: { id: number; slug: string }): Promise<void> {
+      cache.forget(cacheKey(userId, show.id));
+      await deps.onRemoved?.(userId, show);
     },
 
     /** POST /thor/ticket/validate/ in its three shapes (TIX-27..29). */
