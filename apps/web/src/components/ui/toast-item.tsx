@@ -24,6 +24,19 @@ export function ToastItem({ toast }: { toast: Toast }) {
     >
       <span className="toast__dot" aria-hidden="true" />
       <span className="toast__text">{t(toast.messageKey, toast.params)}</span>
+      {toast.action && (
+        <button
+          type="button"
+          className="toast__action"
+          data-testid={toast.action.testId ?? 'toast-action'}
+          onClick={() => {
+            toast.action?.onClick();
+            dismiss(toast.id);
+          }}
+        >
+          {t(toast.action.labelKey)}
+        </button>
+      )}
       <button
         type="button"
         className="toast__close"

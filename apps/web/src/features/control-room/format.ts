@@ -1,11 +1,24 @@
-/** Date and time as operators read them: short, in the browser's zone, in the UI locale. */
+/** Date and time as operators read them: short, in the browser's zone named ("GMT+9"), in the UI locale. */
 export function formatWhen(iso: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, {
     month: 'short',
     day: 'numeric',
     hour: '2-digit',
     minute: '2-digit',
+    timeZoneName: 'short',
   }).format(new Date(iso));
+}
+
+/** A time of today with seconds, in the browser's zone with its name ("21:04:05 GMT+1"). */
+export function formatClockZone(iso: string, locale: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return new Intl.DateTimeFormat(locale, {
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    timeZoneName: 'short',
+  }).format(d);
 }
 
 /** Money in minor units per currency, e.g. {USD: 2500} -> "$25.00". */

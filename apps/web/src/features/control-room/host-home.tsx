@@ -44,6 +44,7 @@ export function HostHome() {
       {shows.data && shows.data.results.length > 0 && (
         <HostTable<HostShowSummary>
           testId="host-show-list"
+          cards
           label={t('host-shows-title')}
           rows={shows.data.results}
           rowKey={(s) => s.slug}

@@ -19,6 +19,7 @@ export function HostTable<T>({
   rowKey,
   rowTestId,
   dense = false,
+  cards = false,
   label,
   testId,
 }: {
@@ -27,6 +28,8 @@ export function HostTable<T>({
   rowKey: (row: T) => string;
   rowTestId?: (row: T) => string;
   dense?: boolean;
+  /** On a phone each row becomes a card (cells labelled), so no action hides off to the side. */
+  cards?: boolean;
   /** The table's name, for the scrolling region a keyboard reaches (a phone scrolls wide tables). */
   label: string;
   testId: string;
@@ -34,7 +37,12 @@ export function HostTable<T>({
   return (
     // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls sideways must be reachable by keyboard
     <section className="host-table-wrap" aria-label={label} tabIndex={0}>
-      <table className={dense ? 'host-table host-table--dense' : 'host-table'} data-testid={testId}>
+      <table
+        className={['host-table', dense && 'host-table--dense', cards && 'host-table--cards']
+          .filter(Boolean)
+          .join(' ')}
+        data-testid={testId}
+      >
         <thead>
           <tr>
             {columns.map((c) => (
@@ -48,7 +56,11 @@ export function HostTable<T>({
           {rows.map((row) => (
             <tr key={rowKey(row)} data-testid={rowTestId?.(row)}>
               {columns.map((c) => (
-                <td key={c.key} className={c.className}>
+                <td
+                  key={c.key}
+                  className={c.className}
+                  data-label={cards && !c.hideHeader && typeof c.header === 'string' ? c.header : undefined}
+                >
                   {c.cell(row)}
                 </td>
               ))}

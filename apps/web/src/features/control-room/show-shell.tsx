@@ -9,9 +9,9 @@ import { CodesScreen } from './codes/codes-screen.tsx';
 import { ShowEditor } from './editor/show-editor.tsx';
 import { formatWhen } from './format.ts';
 import type { TabName } from './host-area.tsx';
-import { StatusPill } from './host-home.tsx';
 import { ModerateScreen } from './moderate/moderate-screen.tsx';
 import { RunScreen } from './run/run-screen.tsx';
+import { ShowStatusBar } from './show-status-bar.tsx';
 
 const ShowContext = createContext<HostShow | null>(null);
 
@@ -75,7 +75,6 @@ export function ShowShell({ slug, tab }: { slug: string; tab: TabName }) {
             {s.event_name}
           </h1>
           <p className="host-head__times">
-            <StatusPill status={s.status} />
             <span>
               {t('host-col-doors')} {formatWhen(s.doors_open_at, i18n.language)}
             </span>
@@ -101,6 +100,8 @@ export function ShowShell({ slug, tab }: { slug: string; tab: TabName }) {
           ))}
         </nav>
       </header>
+      {/* The state, the feeds' health and End show: on top of every screen of the show. */}
+      <ShowStatusBar show={s} />
       <ShowContext.Provider value={s}>
         {tab === 'setup' && <ShowEditor key={s.slug} mode="edit" />}
         {tab === 'codes' && <CodesScreen />}

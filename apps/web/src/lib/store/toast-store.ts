@@ -11,6 +11,8 @@ export interface Toast {
   messageKey: MessageKey;
   params?: Record<string, string | number>;
   durationMs: number;
+  /** One button beside the text (Undo of a moderation action), closing the toast when pressed. */
+  action?: { labelKey: MessageKey; onClick: () => void; testId?: string };
 }
 
 interface ToastState {

@@ -1,80 +1,52 @@
-import type { AngleHealth, BroadcastStatus, RotatedKey } from '@encore/contract';
-import { useCallback, useEffect, useState } from 'react';
+import type { RotatedKey } from '@encore/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { isApiError, statusOf } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
-import { enableIngest, endShow, getBroadcast, goLive, rotateKey } from './broadcast-api.ts';
+import { useShow } from '../show-shell.tsx';
+import { AngleCard, useBitrateHistory } from './angle-health.tsx';
+import { enableIngest, endShow, goLive, rotateKey } from './broadcast-api.ts';
+import { problemCount } from './feed-alerts.ts';
+import { StreamKeys } from './stream-keys.tsx';
+import { angleNamer, broadcastKey, useBroadcast } from './use-broadcast.ts';
 import './broadcast-panel.css';
-
-/** Health refreshes this often while the panel is open. */
-const POLL_MS = 2000;
 
 /** The lifecycle's refusals (409), each with its own words. */
 const REFUSALS = ['NO_HEALTHY_FEED', 'ALREADY_LIVE', 'SHOW_ENDED', 'NOT_LIVE'] as const;
 
-type Confirm = { kind: 'live' } | { kind: 'end' } | { kind: 'rotate'; stream: string };
+type Confirm =
+  | { kind: 'live' }
+  | { kind: 'open-live' }
+  | { kind: 'end' }
+  | { kind: 'rotate'; stream: string };
 
-const fmt = (v: number | null, unit = '') => (v === null ? '–' : `${Math.round(v * 10) / 10}${unit}`);
-
-function HealthRow({ a }: { a: AngleHealth }) {
-  const { t } = useTranslation();
-  const state = a.healthy ? 'ok' : a.connected ? 'stale' : 'off';
-  const label = a.healthy ? 'broadcast-on-air' : a.connected ? 'broadcast-stale' : 'broadcast-off';
-  return (
-    <tr data-testid={`broadcast-angle-${a.stream}`} data-healthy={a.healthy}>
-      <th scope="row">{a.stream}</th>
-      <td>
-        <span className={`broadcast-dot broadcast-dot--${state}`} aria-hidden="true" />
-        {t(label)}
-        {a.problem && (
-          <span className="broadcast-problem" data-testid="broadcast-problem">
-            {t(`broadcast-problem-${a.problem}`)}
-          </span>
-        )}
-      </td>
-      <td data-label={t('broadcast-col-bitrate')}>{fmt(a.bitrate_kbps, ' kb/s')}</td>
-      <td data-label={t('broadcast-col-fps')}>{fmt(a.frame_rate)}</td>
-      <td data-label={t('broadcast-col-resolution')}>
-        {a.width && a.height ? `${a.width}×${a.height}` : '–'}
-      </td>
-      <td data-label={t('broadcast-col-keyframes')}>{fmt(a.keyframe_interval_s, ' s')}</td>
-      <td data-label={t('broadcast-col-last-frame')}>
-        {a.last_frame_age_ms === null ? '–' : `${(a.last_frame_age_ms / 1000).toFixed(1)} s`}
-      </td>
-      <td data-label={t('broadcast-col-dropped')}>{a.dropped_frames ?? '–'}</td>
-    </tr>
-  );
-}
+const confirmText = {
+  live: ['broadcast-go-live-confirm-title', 'broadcast-go-live-confirm-body', 'broadcast-go-live'],
+  'open-live': ['broadcast-open-live-title', 'broadcast-open-live-body', 'broadcast-open-live'],
+  end: ['broadcast-end-confirm-title', 'broadcast-end-confirm-body', 'broadcast-end'],
+  rotate: ['broadcast-rotate-confirm-title', 'broadcast-rotate-confirm-body', 'broadcast-rotate'],
+} as const;
 
 /**
- * The host's broadcast controls of one show (issue 11): turning live ingest on, the RTMP address and
- * stream keys (a key is shown in full once, when made or rotated, with Copy), per-angle health, and
- * Go live / End show behind a confirmation.
+ * The host's broadcast controls of one show (issue 11, laid out for show night in issue 25): Go live
+ * / End show and the feeds' summary first, then each angle under its Setup name with measured
+ * health, the RTMP address and the stream keys (hidden until revealed).
  */
 export function BroadcastPanel({ slug }: { slug: string }) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<BroadcastStatus | null>(null);
-  const [enabled, setEnabled] = useState<boolean | null>(null);
+  const show = useShow();
+  const client = useQueryClient();
+  const broadcast = useBroadcast(slug);
+  const status = broadcast.data;
+  const nameOf = useMemo(() => angleNamer(show), [show]);
+  const bitrates = useBitrateHistory(status?.angles);
   const [fresh, setFresh] = useState<RotatedKey[]>([]);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      setStatus(await getBroadcast(slug));
-      setEnabled(true);
-    } catch (error) {
-      if (isApiError(error) && error.code === 'INGEST_NOT_ENABLED') setEnabled(false);
-    }
-  }, [slug]);
-
-  useEffect(() => {
-    void load();
-    const timer = window.setInterval(() => void load(), POLL_MS);
-    return () => window.clearInterval(timer);
-  }, [load]);
+  const refresh = () => client.invalidateQueries({ queryKey: broadcastKey(slug) });
 
   const run = async (action: () => Promise<void>) => {
     setBusy(true);
@@ -99,16 +71,20 @@ export function BroadcastPanel({ slug }: { slug: string }) {
 
   const keep = (keys: RotatedKey[]) =>
     setFresh((old) => [...old.filter((k) => !keys.some((n) => n.stream === k.stream)), ...keys]);
+  const set = (next: Awaited<ReturnType<typeof goLive>>) => {
+    client.setQueryData(broadcastKey(slug), next);
+  };
 
   const onConfirm = () => {
     if (!confirm) return;
-    if (confirm.kind === 'live') void run(async () => setStatus(await goLive(slug)));
-    else if (confirm.kind === 'end') void run(async () => setStatus(await endShow(slug)));
+    if (confirm.kind === 'live' || confirm.kind === 'open-live')
+      void run(async () => set(await goLive(slug)));
+    else if (confirm.kind === 'end') void run(async () => set(await endShow(slug)));
     else {
       const { stream } = confirm;
       void run(async () => {
         keep([await rotateKey(slug, stream)]);
-        await load();
+        await refresh();
       });
     }
   };
@@ -119,7 +95,7 @@ export function BroadcastPanel({ slug }: { slug: string }) {
       () => showToast({ kind: 'error', messageKey: 'broadcast-error' }),
     );
 
-  if (enabled === false) {
+  if (status === null) {
     return (
       <section
         className="control-card broadcast"
@@ -135,8 +111,7 @@ export function BroadcastPanel({ slug }: { slug: string }) {
             void run(async () => {
               const made = await enableIngest(slug);
               keep(made.new_keys);
-              setStatus(made.status);
-              setEnabled(true);
+              set(made.status);
             })
           }
         >
@@ -148,12 +123,8 @@ export function BroadcastPanel({ slug }: { slug: string }) {
   if (!status) return null;
 
   const anyHealthy = status.angles.some((a) => a.healthy);
-  const confirmText = {
-    live: ['broadcast-go-live-confirm-title', 'broadcast-go-live-confirm-body', 'broadcast-go-live'],
-    end: ['broadcast-end-confirm-title', 'broadcast-end-confirm-body', 'broadcast-end'],
-    rotate: ['broadcast-rotate-confirm-title', 'broadcast-rotate-confirm-body', 'broadcast-rotate'],
-  } as const;
-
+  const problems = problemCount(status.angles);
+  const before = status.state === 'scheduled';
   return (
     <section
       className="control-card broadcast"
@@ -166,13 +137,19 @@ export function BroadcastPanel({ slug }: { slug: string }) {
         <span className={`broadcast-state broadcast-state--${status.state}`} data-testid="broadcast-state">
           {t(`broadcast-state-${status.state}`)}
         </span>
+        <span
+          className={`broadcast__summary broadcast__summary--${problems > 0 ? 'bad' : 'ok'}`}
+          data-testid="broadcast-summary"
+        >
+          {problems > 0 ? t('feeds-problems', { n: problems }) : t('feeds-all-healthy')}
+        </span>
         <div className="broadcast__actions">
-          {(status.state === 'scheduled' || status.state === 'doors_open') && (
+          {(before || status.state === 'doors_open') && (
             <Button
               data-testid="broadcast-go-live"
               disabled={busy || !anyHealthy}
               title={anyHealthy ? undefined : t('broadcast-error-NO_HEALTHY_FEED')}
-              onClick={() => setConfirm({ kind: 'live' })}
+              onClick={() => setConfirm({ kind: before ? 'open-live' : 'live' })}
             >
               {t('broadcast-go-live')}
             </Button>
@@ -189,8 +166,19 @@ export function BroadcastPanel({ slug }: { slug: string }) {
           )}
         </div>
       </div>
-      <p className="control-card__help">{t('broadcast-help')}</p>
+      {!anyHealthy && (before || status.state === 'doors_open') && (
+        <p className="control-card__help">{t('broadcast-error-NO_HEALTHY_FEED')}</p>
+      )}
 
+      <h3 className="broadcast__sub">{t('broadcast-health')}</h3>
+      <ul className="angle-cards">
+        {status.angles.map((a) => (
+          <AngleCard key={a.stream} a={a} name={nameOf(a.stream)} bitrates={bitrates[a.stream] ?? []} />
+        ))}
+      </ul>
+
+      <h3 className="broadcast__sub">{t('broadcast-connect')}</h3>
+      <p className="control-card__help">{t('broadcast-help')}</p>
       <div className="broadcast__rtmp">
         <span className="control-card__label">{t('broadcast-rtmp')}</span>
         <code data-testid="broadcast-rtmp">{status.rtmp_url}</code>
@@ -198,64 +186,14 @@ export function BroadcastPanel({ slug }: { slug: string }) {
           {t('broadcast-copy')}
         </Button>
       </div>
-
-      {/* Health first: during a show it is what the operator reads; keys are set once. */}
-      <h3 className="broadcast__sub">{t('broadcast-health')}</h3>
-      <div className="broadcast-health">
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">{t('broadcast-col-angle')}</th>
-              <th scope="col">{t('broadcast-col-status')}</th>
-              <th scope="col">{t('broadcast-col-bitrate')}</th>
-              <th scope="col">{t('broadcast-col-fps')}</th>
-              <th scope="col">{t('broadcast-col-resolution')}</th>
-              <th scope="col">{t('broadcast-col-keyframes')}</th>
-              <th scope="col">{t('broadcast-col-last-frame')}</th>
-              <th scope="col">{t('broadcast-col-dropped')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {status.angles.map((a) => (
-              <HealthRow key={a.stream} a={a} />
-            ))}
-          </tbody>
-        </table>
-      </div>
-
-      <h3 className="broadcast__sub">{t('broadcast-keys')}</h3>
-      <ul className="broadcast-keys">
-        {status.keys.map((k) => {
-          const shown = fresh.find((f) => f.stream === k.stream && f.key_hint === k.key_hint);
-          return (
-            <li key={k.stream} data-testid={`broadcast-key-${k.stream}`}>
-              <span className="broadcast-keys__stream">{k.stream}</span>
-              {shown ? (
-                <>
-                  <code className="broadcast-keys__key" data-testid="broadcast-key-full">
-                    {shown.key}
-                  </code>
-                  <Button size="sm" onClick={() => copy(shown.key)}>
-                    {t('broadcast-copy')}
-                  </Button>
-                </>
-              ) : (
-                <code className="broadcast-keys__key">{t('broadcast-key-hidden', { hint: k.key_hint })}</code>
-              )}
-              <Button
-                size="sm"
-                variant="ghost"
-                disabled={busy || status.state === 'ended' || status.state === 'replay'}
-                onClick={() => setConfirm({ kind: 'rotate', stream: k.stream })}
-                data-testid={`broadcast-rotate-${k.stream}`}
-              >
-                {t('broadcast-rotate')}
-              </Button>
-              {shown && <span className="broadcast-keys__once">{t('broadcast-key-once')}</span>}
-            </li>
-          );
-        })}
-      </ul>
+      <StreamKeys
+        status={status}
+        fresh={fresh}
+        nameOf={nameOf}
+        busy={busy}
+        copy={copy}
+        onRotate={(stream) => setConfirm({ kind: 'rotate', stream })}
+      />
 
       {confirm && (
         <Modal

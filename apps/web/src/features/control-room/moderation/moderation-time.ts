@@ -1,16 +1,20 @@
-/** Times in the control room are KST, like every time on the site. */
+/**
+ * Times in the moderation feed and the audit log: the moderator's own zone, named ("21:04:05 CET"),
+ * so they match the clock on the wall and the rest of the control room (issue 25: they were KST
+ * without saying so).
+ */
 const clock = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
   second: '2-digit',
-  timeZone: 'Asia/Seoul',
+  timeZoneName: 'short',
 });
 const dateClock = new Intl.DateTimeFormat('en-GB', {
   month: 'short',
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Asia/Seoul',
+  timeZoneName: 'short',
 });
 
 export function formatClock(iso: string): string {

@@ -1,7 +1,9 @@
 import type { FiguresSample } from '@encore/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { angleNamer } from '../broadcast/use-broadcast.ts';
 import { formatMoney } from '../format.ts';
+import { useShowIfAny } from '../show-shell.tsx';
 import { FiguresChart } from './figures-chart.tsx';
 import { useLiveFigures } from './use-live-figures.ts';
 
@@ -14,7 +16,15 @@ function Tile({ label, value, testId }: { label: string; value: string; testId?:
   );
 }
 
-function Bars({ title, counts }: { title: string; counts: Record<string, number> }) {
+function Bars({
+  title,
+  counts,
+  nameOf = (n) => n,
+}: {
+  title: string;
+  counts: Record<string, number>;
+  nameOf?: (key: string) => string;
+}) {
   const { t } = useTranslation();
   const entries = Object.entries(counts).sort(([a], [b]) => a.localeCompare(b, undefined, { numeric: true }));
   const max = Math.max(1, ...entries.map(([, n]) => n));
@@ -25,7 +35,7 @@ function Bars({ title, counts }: { title: string; counts: Record<string, number>
       <ul>
         {entries.map(([name, n]) => (
           <li key={name}>
-            <span className="figure-bars__name">{name}</span>
+            <span className="figure-bars__name">{nameOf(name)}</span>
             <span className="figure-bars__bar" style={{ width: `${(n / max) * 100}%` }} />
             <span className="figure-bars__n">{n}</span>
           </li>
@@ -41,6 +51,9 @@ const pick = (samples: FiguresSample[], f: (s: FiguresSample) => number) => samp
 export function LiveFigures({ slug }: { slug: string }) {
   const { t, i18n } = useTranslation();
   const { samples, error } = useLiveFigures(slug);
+  const show = useShowIfAny();
+  // Viewers per angle under the angles' names from Setup ("Drum cam"), not their streams.
+  const nameOf = useMemo(() => (show ? angleNamer(show) : (n: string) => n), [show]);
   const now = samples.at(-1);
   const times = useMemo(() => samples.map((s) => s.t), [samples]);
   const viewers = useMemo(
@@ -92,7 +105,7 @@ export function LiveFigures({ slug }: { slug: string }) {
         <FiguresChart title={t('host-chart-activity')} times={times} series={activity} />
         <FiguresChart title={t('host-chart-errors')} times={times} series={errors} />
         <div className="figure-bars-pair">
-          <Bars title={t('host-fig-per-angle')} counts={now?.per_angle ?? {}} />
+          <Bars title={t('host-fig-per-angle')} counts={now?.per_angle ?? {}} nameOf={nameOf} />
           <Bars title={t('host-fig-per-hang')} counts={now?.per_hang ?? {}} />
         </div>
       </div>
