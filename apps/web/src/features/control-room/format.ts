@@ -45,3 +45,25 @@ export function fromLocalInput(value: string): string | null {
   const d = new Date(value);
   return Number.isNaN(d.getTime()) ? null : d.toISOString();
 }
+
+/** The digits of a currency's minor unit (USD 2, JPY 0, KRW 0); 2 for a code Intl does not know. */
+export function currencyDigits(currency: string): number {
+  try {
+    return (
+      new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ??
+      2
+    );
+  } catch {
+    return 2;
+  }
+}
+
+/** A price typed in the currency's major unit ("25.00") as the integer minor units the show stores. */
+export const toMinor = (major: string, currency: string) =>
+  Math.round(Number(major) * 10 ** currencyDigits(currency));
+
+/** Minor units as the major-unit text a host types ("2500" USD -> "25.00"). */
+export const toMajor = (minor: number, currency: string) => {
+  const digits = currencyDigits(currency);
+  return (minor / 10 ** digits).toFixed(digits);
+};

@@ -3,6 +3,7 @@ import type {
   CueState,
   DuplicateShowBody,
   FiguresHistory,
+  FreeShowIds,
   HostShow,
   HostShowList,
   RevokeResult,
@@ -34,6 +35,11 @@ export async function listShows(): Promise<HostShowList> {
 
 export async function getShow(slug: string): Promise<HostShow> {
   return (await apiRequest<HostShow>(showPath(slug), host)).data;
+}
+
+/** GET /thor/host/show-ids: ids no show uses yet, a new show's defaults. */
+export async function freeShowIds(): Promise<FreeShowIds> {
+  return (await apiRequest<FreeShowIds>('/thor/host/show-ids', host)).data;
 }
 
 /** POST /thor/host/shows: a new show; a slug or id in use is 409 naming it (never a replacement). */

@@ -32,7 +32,9 @@ describe('feed alerts', () => {
       { stream: 'mix-stream1', kind: 'down' },
     ]);
     expect(feedAlerts(seen, before, [angle('mix-stream1', down)])).toEqual([]);
-    expect(feedAlerts(seen, before, [angle('mix-stream1')])).toEqual([{ stream: 'mix-stream1', kind: 'back' }]);
+    expect(feedAlerts(seen, before, [angle('mix-stream1')])).toEqual([
+      { stream: 'mix-stream1', kind: 'back' },
+    ]);
   });
 
   it('never alerts an unused angle', () => {

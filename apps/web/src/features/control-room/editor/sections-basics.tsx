@@ -12,9 +12,11 @@ export function BasicsSection({ show, update, problems, creating }: SectionProps
       <legend>{t('host-section-basics')}</legend>
       <div className="editor__grid">
         <Field
-          label={t('host-field-name')}
+          label={`${t('host-field-name')} *`}
+          required
           value={show.event_name}
           error={problems.event_name}
+          data-field="event_name"
           onChange={(e) =>
             update((d) => {
               d.event_name = e.target.value;
@@ -23,9 +25,11 @@ export function BasicsSection({ show, update, problems, creating }: SectionProps
           data-testid="editor-event-name"
         />
         <Field
-          label={t('host-field-artist')}
+          label={`${t('host-field-artist')} *`}
+          required
           value={show.artist_name}
           error={problems.artist_name}
+          data-field="artist_name"
           onChange={(e) =>
             update((d) => {
               d.artist_name = e.target.value;
@@ -39,6 +43,7 @@ export function BasicsSection({ show, update, problems, creating }: SectionProps
           value={show.slug}
           disabled={!creating}
           error={problems.slug}
+          data-field="slug"
           onChange={(e) =>
             update((d) => {
               d.slug = e.target.value.toLowerCase();
@@ -51,6 +56,7 @@ export function BasicsSection({ show, update, problems, creating }: SectionProps
           hint={t('host-field-paid-event-hint')}
           value={show.paid_event_name}
           error={problems.paid_event_name}
+          data-field="paid_event_name"
           onChange={(e) =>
             update((d) => {
               d.paid_event_name = e.target.value;
@@ -64,6 +70,7 @@ export function BasicsSection({ show, update, problems, creating }: SectionProps
           min={1}
           value={String(show.paid_event_id)}
           error={problems.paid_event_id}
+          data-field="paid_event_id"
           onChange={(e) =>
             update((d) => {
               d.paid_event_id = num(e.target.value);
@@ -77,6 +84,7 @@ export function BasicsSection({ show, update, problems, creating }: SectionProps
           min={1}
           value={String(show.channel_id)}
           error={problems.channel_id}
+          data-field="channel_id"
           onChange={(e) =>
             update((d) => {
               d.channel_id = num(e.target.value);
@@ -101,6 +109,7 @@ export function ScheduleSection({ show, update, problems }: SectionProps) {
       type="datetime-local"
       value={toLocalInput(show.event[key])}
       error={problems[`event.${key}`]}
+      data-field={`event.${key}`}
       onChange={(e) =>
         update((d) => {
           const iso = fromLocalInput(e.target.value);

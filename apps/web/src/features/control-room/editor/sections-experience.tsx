@@ -14,6 +14,7 @@ export function ExperienceSection({ show, update, problems }: SectionProps) {
       label={label}
       value={cfg.cheer[key]}
       error={problems[`event_config.cheer.${key}`]}
+      data-field={`event_config.cheer.${key}`}
       onChange={(url) =>
         update((d) => {
           d.event_config.cheer[key] = url;
@@ -77,6 +78,7 @@ export function ExperienceSection({ show, update, problems }: SectionProps) {
             min={1000}
             value={String(cfg.wall_stats_interval)}
             error={problems['event_config.wall_stats_interval']}
+            data-field="event_config.wall_stats_interval"
             onChange={(e) =>
               update((d) => {
                 d.event_config.wall_stats_interval = Number(e.target.value);
@@ -99,6 +101,7 @@ export function ExperienceSection({ show, update, problems }: SectionProps) {
             label={t('host-field-iframe')}
             value={cfg.iframe_src ?? ''}
             error={problems['event_config.iframe_src']}
+            data-field="event_config.iframe_src"
             onChange={(e) =>
               update((d) => {
                 d.event_config.iframe_src = e.target.value;
@@ -165,12 +168,14 @@ export function ExperienceSection({ show, update, problems }: SectionProps) {
                 label={t('host-field-merch-name')}
                 value={m.name}
                 error={problems[`event_config.merch.items.${i}.name`]}
+                data-field={`event_config.merch.items.${i}.name`}
                 onChange={(e) => set({ ...m, name: e.target.value })}
               />
               <Field
                 label={t('host-field-url')}
                 value={m.url}
                 error={problems[`event_config.merch.items.${i}.url`]}
+                data-field={`event_config.merch.items.${i}.url`}
                 onChange={(e) => set({ ...m, url: e.target.value })}
               />
               <Field

@@ -40,6 +40,7 @@ export function StreamsSection({ show, update, problems }: SectionProps) {
               min={1}
               value={String(sink.id)}
               error={problems[`pips.sinks.${i}.id`]}
+              data-field={`pips.sinks.${i}.id`}
               onChange={(e) => set({ ...sink, id: Number(e.target.value) || 0 })}
             />
             <Field
@@ -109,7 +110,13 @@ export function CaptionsSection({ show, update }: SectionProps) {
             d.caption_files = caption_files;
           })
         }
-        make={() => ({ language: 'en', label: 'English', url: '/media/captions/en.vtt' })}
+        // The first language defaults to the demo's English file; a second one starts empty (it was
+        // pre-filled with the English file, issue 25).
+        make={() =>
+          show.caption_files.length === 0
+            ? { language: 'en', label: 'English', url: '/media/captions/en.vtt' }
+            : { language: '', label: '', url: '' }
+        }
         addLabel={t('host-add-caption')}
         render={(c, set) => (
           <>

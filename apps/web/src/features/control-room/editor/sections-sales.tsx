@@ -1,15 +1,59 @@
 import type { ShowTicketItem, ValidateType, Vendor } from '@encore/contract';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
 import { SelectField } from '../../../components/ui/select-field.tsx';
-import { fromLocalInput, toLocalInput } from '../format.ts';
+import { currencyDigits, fromLocalInput, toLocalInput, toMajor, toMinor } from '../format.ts';
 import { ListEditor } from './list-editor.tsx';
 import type { SectionProps } from './show-editor.tsx';
 
 const VALIDATE_TYPES: ValidateType[] = ['encore', 'external', 'weverse', 'thirdparty'];
 const MVIEW = ['1', '4', '6'];
 
-/** Tickets sold in the product: prices in minor units and currency, and what each ticket lets one watch. */
+/**
+ * A ticket's price typed in the currency's major unit with its symbol ("$ 25.00"), stored in minor
+ * units (2500): hosts typed 2500 for $25.00 before (issue 25).
+ */
+function PriceField({
+  item,
+  field,
+  error,
+  onChange,
+}: {
+  item: ShowTicketItem;
+  field: string;
+  error: ReactNode;
+  onChange: (minor: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [text, setText] = useState(() => toMajor(item.price, item.currency));
+  const digits = currencyDigits(item.currency);
+  // What was typed while it still means the stored price; the stored price otherwise (a new currency).
+  const shown = toMinor(text, item.currency) === item.price ? text : toMajor(item.price, item.currency);
+  return (
+    <Field
+      label={`${t('host-field-price')} (${item.sale_currency_symbol || item.currency})`}
+      hint={t('host-field-price-major-hint', {
+        currency: item.currency,
+        example: toMajor((2500 * 10 ** digits) / 100, item.currency),
+      })}
+      type="number"
+      inputMode="decimal"
+      min={0}
+      step={digits > 0 ? 1 / 10 ** digits : 1}
+      value={shown}
+      error={error}
+      data-field={field}
+      onChange={(e) => {
+        setText(e.target.value);
+        const minor = toMinor(e.target.value, item.currency);
+        if (Number.isFinite(minor)) onChange(Math.max(0, minor));
+      }}
+    />
+  );
+}
+
+/** Tickets sold in the product: prices in the currency's major unit and currency, and what each ticket lets one watch. */
 export function ItemsSection({ show, update, problems }: SectionProps) {
   const { t } = useTranslation();
   const items = show.ticket_items ?? [];
@@ -41,6 +85,7 @@ export function ItemsSection({ show, update, problems }: SectionProps) {
               label={t('host-field-item-id')}
               value={item.item_id}
               error={problems[`ticket_items.${i}.item_id`]}
+              data-field={`ticket_items.${i}.item_id`}
               onChange={(e) => set({ ...item, item_id: e.target.value })}
             />
             <Field
@@ -48,20 +93,18 @@ export function ItemsSection({ show, update, problems }: SectionProps) {
               value={item.display_name.en ?? ''}
               onChange={(e) => set({ ...item, display_name: { ...item.display_name, en: e.target.value } })}
             />
-            <Field
-              label={t('host-field-price')}
-              hint={t('host-field-price-hint')}
-              type="number"
-              min={0}
-              value={String(item.price)}
+            <PriceField
+              item={item}
+              field={`ticket_items.${i}.price`}
               error={problems[`ticket_items.${i}.price`]}
-              onChange={(e) => set({ ...item, price: Number(e.target.value) })}
+              onChange={(price) => set({ ...item, price })}
             />
             <Field
               label={t('host-field-currency')}
               value={item.currency}
               maxLength={3}
               error={problems[`ticket_items.${i}.currency`]}
+              data-field={`ticket_items.${i}.currency`}
               onChange={(e) => set({ ...item, currency: e.target.value.toUpperCase() })}
             />
             <Field
@@ -146,6 +189,7 @@ export function VendorsSection({ show, update, problems }: SectionProps) {
               label={t('host-field-vendor-id')}
               value={v.id}
               error={problems[`ticketing.${i}.id`]}
+              data-field={`ticketing.${i}.id`}
               onChange={(e) => set({ ...v, id: e.target.value })}
             />
             <Field

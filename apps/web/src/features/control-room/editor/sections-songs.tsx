@@ -38,6 +38,7 @@ export function SongsSection({ show, update, problems }: SectionProps) {
               label={t('host-song-title')}
               value={song.title}
               error={error(i, 'title')}
+              data-field={`lightstick_songs.${i}.title`}
               onChange={(e) => put({ ...song, title: e.target.value })}
               data-testid={`editor-song-title-${i}`}
             />
@@ -45,6 +46,7 @@ export function SongsSection({ show, update, problems }: SectionProps) {
               label={t('host-song-version')}
               value={song.version}
               error={error(i, 'version')}
+              data-field={`lightstick_songs.${i}.version`}
               onChange={(e) => put({ ...song, version: e.target.value })}
             />
             <Field
@@ -54,6 +56,7 @@ export function SongsSection({ show, update, problems }: SectionProps) {
               max={240}
               value={String(song.bpm)}
               error={error(i, 'bpm')}
+              data-field={`lightstick_songs.${i}.bpm`}
               onChange={(e) => put({ ...song, bpm: int(e.target.value) })}
               data-testid={`editor-song-bpm-${i}`}
             />
@@ -64,6 +67,7 @@ export function SongsSection({ show, update, problems }: SectionProps) {
               max={60000}
               value={String(song.start)}
               error={error(i, 'start')}
+              data-field={`lightstick_songs.${i}.start`}
               onChange={(e) => put({ ...song, start: int(e.target.value) })}
             />
             <Field
@@ -73,6 +77,7 @@ export function SongsSection({ show, update, problems }: SectionProps) {
               max={3600}
               value={String(song.duration)}
               error={error(i, 'duration')}
+              data-field={`lightstick_songs.${i}.duration`}
               onChange={(e) => put({ ...song, duration: int(e.target.value) })}
             />
             <label className="control-card__check">

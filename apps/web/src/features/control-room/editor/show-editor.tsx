@@ -1,12 +1,12 @@
 import type { Show } from '@encore/contract';
-import { useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
-import { createShow, hostKeys, saveShow } from '../api/host-api.ts';
+import { createShow, freeShowIds, hostKeys, saveShow } from '../api/host-api.ts';
 import { useShowIfAny } from '../show-shell.tsx';
 import { LandingPreview } from './landing-preview.tsx';
 import { BasicsSection, ScheduleSection } from './sections-basics.tsx';
@@ -14,6 +14,7 @@ import { ExperienceSection } from './sections-experience.tsx';
 import { CaptionsSection, StreamsSection } from './sections-media.tsx';
 import { ItemsSection, VendorsSection } from './sections-sales.tsx';
 import { SongsSection } from './sections-songs.tsx';
+import { ProblemSummary } from './problem-summary.tsx';
 import { blankShow, type Problems, validateShow } from './show-form.ts';
 
 export type SectionProps = {
@@ -45,6 +46,31 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const creating = mode === 'create';
+  const form = useRef<HTMLFormElement>(null);
+  // Set after a refused save: the first field with a problem gets the focus once it is drawn.
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick === 0) return;
+    const first =
+      form.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ??
+      form.current?.querySelector<HTMLElement>('.editor__summary-link');
+    first?.focus();
+  }, [focusTick]);
+
+  // A new show's ids default past every show the host has (the demo's 1 was taken, issue 25).
+  const ids = useQuery({
+    queryKey: ['host', 'free-ids'],
+    queryFn: freeShowIds,
+    enabled: creating,
+    staleTime: 0,
+  });
+  const defaulted = useRef(false);
+  useEffect(() => {
+    if (!creating || defaulted.current || !ids.data) return;
+    defaulted.current = true;
+    const free = ids.data;
+    setShow((prev) => (prev.paid_event_id === 1 && prev.channel_id === 1 ? { ...prev, ...free } : prev));
+  }, [creating, ids.data]);
 
   const update = (change: (draft: Show) => void) => {
     setShow((prev) => {
@@ -62,6 +88,7 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
     setProblems(found);
     if (Object.keys(found).length > 0) {
       showToast({ kind: 'error', messageKey: 'host-fix-fields' });
+      setFocusTick((n) => n + 1);
       return;
     }
     setBusy(true);
@@ -77,8 +104,10 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
       showToast({ kind: 'success', messageKey: 'host-saved' });
       if (creating) navigate(`/host/${show.slug}/codes`);
     } catch (err) {
-      if (isApiError(err) && err.field)
+      if (isApiError(err) && err.field) {
         setProblems({ [err.field]: err.serverMessage ?? t('host-save-error') });
+        setFocusTick((n) => n + 1);
+      }
       showToast({
         kind: 'error',
         messageKey: isApiError(err) && err.status === 409 ? 'host-save-conflict' : 'host-save-error',
@@ -91,7 +120,7 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
   const props: SectionProps = { show, update, problems, creating };
   const count = Object.keys(problems).length;
   return (
-    <form className="host-screen editor" onSubmit={save} noValidate data-testid="host-editor">
+    <form ref={form} className="host-screen editor" onSubmit={save} noValidate data-testid="host-editor">
       {creating && (
         <header className="host-head">
           <div>
@@ -102,18 +131,8 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
       )}
       <div className="editor__layout">
         <div className="editor__sections">
-          {count > 0 && (
-            <div className="editor__summary" role="alert" data-testid="editor-problems">
-              <p>{t('host-problems', { count })}</p>
-              <ul>
-                {Object.entries(problems).map(([field, message]) => (
-                  <li key={field}>
-                    <code>{field}</code> {message}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <p className="host-muted">{t('host-required-note')}</p>
+          {count > 0 && <ProblemSummary problems={problems} form={form} />}
           <BasicsSection {...props} />
           <ScheduleSection {...props} />
           <StreamsSection {...props} />

@@ -8,11 +8,14 @@ export type Publish = (action: string, alert: AlertInput) => Promise<void>;
  * One button of a cue card: it publishes the alert it builds, submits its card's form (the form
  * builds the alert), or does something else first (a confirmation).
  */
-export type CueAction = { action: string; label: string; variant?: ButtonVariant; testId?: string } & (
-  | { alert: () => AlertInput }
-  | { submit: true }
-  | { onClick: () => void }
-);
+export type CueAction = {
+  action: string;
+  label: string;
+  variant?: ButtonVariant;
+  testId?: string;
+  /** Refused until its card's form is complete (and said why beside it). */
+  disabled?: boolean;
+} & ({ alert: () => AlertInput } | { submit: true } | { onClick: () => void });
 
 /** The row of buttons every cue card ends with, each busy while its own action is on its way. */
 export function CueActions({
@@ -32,6 +35,7 @@ export function CueActions({
           type={'submit' in a ? 'submit' : 'button'}
           variant={a.variant}
           busy={busy === a.action}
+          disabled={a.disabled}
           onClick={
             'alert' in a ? () => void publish(a.action, a.alert()) : 'onClick' in a ? a.onClick : undefined
           }

@@ -147,7 +147,8 @@ export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong
             {
               action: 'chat-off',
               label: t('control-chat-off'),
-              variant: 'secondary',
+              // The action that changes the state is the primary one: Turn chat off while it is on.
+              variant: chatOn || f ? 'primary' : 'secondary',
               // Off for everyone asks first; off for one fan goes at once.
               onClick: () => (f ? void publish('chat-off', chatAlert(false)) : setConfirmChatOff(true)),
               testId: 'control-chat-off',
@@ -155,6 +156,7 @@ export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong
             {
               action: 'chat-on',
               label: t('control-chat-on'),
+              variant: chatOn && !f ? 'ghost' : 'primary',
               alert: () => chatAlert(true),
               testId: 'control-chat-on',
             },

@@ -27,7 +27,14 @@ export function FiguresChart(props: { title: string; times: number[]; series: Se
         height,
         legend: { show: true, live: false },
         cursor: { show: true, points: { show: false } },
-        scales: { x: { time: true } },
+        // One sample has no span: uPlot would pad it to years ("May 2027 to May 2029"); show the
+        // last five minutes up to it instead.
+        scales: {
+          x: {
+            time: true,
+            range: (_u, min, max) => (min === max || min == null ? [max - 300, max + 10] : [min, max]),
+          },
+        },
         axes: [
           { stroke: '#aaa3bd', grid: { stroke: 'rgba(255,255,255,0.06)' }, ticks: { show: false }, size: 40 },
           { stroke: '#aaa3bd', grid: { stroke: 'rgba(255,255,255,0.06)' }, ticks: { show: false }, size: 44 },

@@ -20,6 +20,8 @@ interface LightstickCardProps {
 export function LightstickCard({ busy, publish, now, songs, ownSongs }: LightstickCardProps) {
   const { t } = useTranslation();
   const [stick, setStick] = useState({ title: '', tempo: '120', timer: '10', gradient: false });
+  // Whether the host typed a tempo after choosing the song: else the song's own tempo is sent.
+  const [tempoTyped, setTempoTyped] = useState(false);
   const songsId = useId();
   const song = songNamed(songs, stick.title);
   return (
@@ -36,6 +38,7 @@ export function LightstickCard({ busy, publish, now, songs, ownSongs }: Lightsti
           list={songsId}
           onChange={(e) => {
             // Choosing one of the offered songs brings its tempo and gradient.
+            setTempoTyped(false);
             const picked = songNamed(songs, e.target.value);
             setStick({
               ...stick,
@@ -58,9 +61,18 @@ export function LightstickCard({ busy, publish, now, songs, ownSongs }: Lightsti
           min={40}
           max={240}
           value={stick.tempo}
-          onChange={(e) => setStick({ ...stick, tempo: e.target.value })}
+          onChange={(e) => {
+            setTempoTyped(true);
+            setStick({ ...stick, tempo: e.target.value });
+          }}
+          data-testid="control-stick-tempo"
         />
       </div>
+      {!stick.title.trim() && (
+        <p className="control-card__help" data-testid="control-stick-need-title">
+          {t('control-stick-need-title')}
+        </p>
+      )}
       <label className="control-card__check">
         <input
           type="checkbox"
@@ -76,10 +88,11 @@ export function LightstickCard({ busy, publish, now, songs, ownSongs }: Lightsti
           {
             action: 'stick-start',
             label: t('control-stick-start'),
+            disabled: !stick.title.trim(),
             alert: () =>
               lightstickAlert('start', {
-                title: stick.title,
-                tempo: Number(stick.tempo) || 120,
+                title: stick.title.trim(),
+                tempo: song && !tempoTyped ? song.bpm : Number(stick.tempo) || 120,
                 gradient: stick.gradient,
                 ...(song ? { startDelay: song.start, duration: song.duration } : {}),
               }),

@@ -268,4 +268,7 @@ export const enControl = {
   'mod-held-delete': 'Deleting in 5 s',
   'mod-held-timeout': 'Time-out in 5 s',
   'mod-held-ban': 'Ban in 5 s',
+  'host-required-note': 'Fields marked * are required.',
+  'host-field-price-major-hint': 'In {{currency}}, e.g. {{example}}',
+  'control-stick-need-title': 'Choose or type a song title to start a track.',
 };

@@ -271,4 +271,7 @@ export const jaControl = {
   'mod-held-delete': '5秒後に削除',
   'mod-held-timeout': '5秒後にタイムアウト',
   'mod-held-ban': '5秒後に追放',
+  'host-required-note': '* の項目は必須です。',
+  'host-field-price-major-hint': '{{currency}} で入力（例: {{example}}）',
+  'control-stick-need-title': 'トラックを始めるには曲名を選ぶか入力してください。',
 };

@@ -270,4 +270,7 @@ export const koControl = {
   'mod-held-delete': '5초 후 삭제',
   'mod-held-timeout': '5초 후 타임아웃',
   'mod-held-ban': '5초 후 차단',
+  'host-required-note': '* 표시 항목은 필수입니다.',
+  'host-field-price-major-hint': '{{currency}} 단위로 입력 (예: {{example}})',
+  'control-stick-need-title': '트랙을 시작하려면 곡 제목을 고르거나 입력하세요.',
 };

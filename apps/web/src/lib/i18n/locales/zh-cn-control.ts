@@ -263,4 +263,7 @@ export const zhCnControl = {
   'mod-held-delete': '5 秒后删除',
   'mod-held-timeout': '5 秒后禁言',
   'mod-held-ban': '5 秒后移出',
+  'host-required-note': '标有 * 的字段为必填项。',
+  'host-field-price-major-hint': '以 {{currency}} 为单位，例如 {{example}}',
+  'control-stick-need-title': '请选择或输入歌曲名以开始曲目。',
 };
