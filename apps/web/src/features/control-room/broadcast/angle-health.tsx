@@ -108,30 +108,33 @@ export function AngleCard({ a, name, bitrates }: { a: AngleHealth; name: string;
             {t(`feed-fix-${i}`)}
           </p>
         ))}
-      <dl className="angle-card__metrics">
-        <Metric label={t('broadcast-col-fps')} value={fmt(fps)} testId="angle-fps" />
-        <div className="angle-card__metric angle-card__metric--wide">
-          <dt>{t('broadcast-col-bitrate')}</dt>
-          <dd>
-            {fmt(a.bitrate_kbps, ' kb/s')}
-            <Sparkline values={bitrates} label={t('broadcast-bitrate-graph', { name })} />
-          </dd>
-        </div>
-        <Metric label={t('broadcast-col-keyframes')} value={fmt(a.keyframe_interval_s, ' s')} />
-        <Metric label={t('broadcast-col-speed')} value={m.speed == null ? '–' : `${fmt(m.speed)}×`} />
-        <Metric
-          label={t('broadcast-col-audio')}
-          value={m.audio_level_db == null ? (a.audio_codec ?? '–') : `${Math.round(m.audio_level_db)} dB`}
-        />
-        <Metric
-          label={t('broadcast-col-last-frame')}
-          value={delay == null ? '–' : `${(delay / 1000).toFixed(1)} s`}
-        />
-        <Metric
-          label={t('broadcast-col-resolution')}
-          value={a.width && a.height ? `${a.width}×${a.height}` : '–'}
-        />
-      </dl>
+      {/* Figures of a feed that is gone are last night's weather: not shown. */}
+      {a.connected && (
+        <dl className="angle-card__metrics">
+          <Metric label={t('broadcast-col-fps')} value={fmt(fps)} testId="angle-fps" />
+          <div className="angle-card__metric angle-card__metric--wide">
+            <dt>{t('broadcast-col-bitrate')}</dt>
+            <dd>
+              {fmt(a.bitrate_kbps, ' kb/s')}
+              <Sparkline values={bitrates} label={t('broadcast-bitrate-graph', { name })} />
+            </dd>
+          </div>
+          <Metric label={t('broadcast-col-keyframes')} value={fmt(a.keyframe_interval_s, ' s')} />
+          <Metric label={t('broadcast-col-speed')} value={m.speed == null ? '–' : `${fmt(m.speed)}×`} />
+          <Metric
+            label={t('broadcast-col-audio')}
+            value={m.audio_level_db == null ? (a.audio_codec ?? '–') : `${Math.round(m.audio_level_db)} dB`}
+          />
+          <Metric
+            label={t('broadcast-col-last-frame')}
+            value={delay == null ? '–' : `${(delay / 1000).toFixed(1)} s`}
+          />
+          <Metric
+            label={t('broadcast-col-resolution')}
+            value={a.width && a.height ? `${a.width}×${a.height}` : '–'}
+          />
+        </dl>
+      )}
     </li>
   );
 }

@@ -46,6 +46,9 @@ export function blankShow(now = new Date()): Show {
  */
 export function validateShow(show: Show, translate: (key: MessageKey) => string): Problems {
   const problems: Problems = {};
+  // A show without its name or its artist is nothing a fan can find: both are required here.
+  if (!show.event_name.trim()) problems.event_name = translate('host-error-required');
+  if (!show.artist_name.trim()) problems.artist_name = translate('host-error-required');
   if (!SLUG_RE.test(show.slug)) problems.slug = translate('host-error-slug');
   const parsed = Show.safeParse(show);
   if (!parsed.success) {

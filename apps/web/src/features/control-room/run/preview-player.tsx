@@ -104,7 +104,14 @@ export function PreviewPlayer({ show }: { show: Channel }) {
         <span className="host-muted">{t('host-preview-hint')}</span>
       </header>
       <div className="preview__frame">
-        <video ref={video} className="preview__video" muted playsInline data-testid="host-preview-video" />
+        <video
+          ref={video}
+          className="preview__video"
+          muted
+          playsInline
+          data-testid="host-preview-video"
+          data-stream-url={show.streams[stream]?.hls.url}
+        />
         {problem && <p className="preview__problem">{t('host-preview-error')}</p>}
       </div>
       <fieldset className="preview__views">

@@ -40,7 +40,8 @@ export function ShowTicketing({
   const status = statusOf ? statusOf(show, now) : showStatus(show, new Date(now));
   const doors = doorsOpenAt(show).toISOString();
   const entryAt = entryOpensAt(show, skew, now);
-  const counting = landing.show_countdown && now < entryAt;
+  // An ended show counts down to nothing: it says that it ended and where the replay is.
+  const counting = landing.show_countdown && now < entryAt && status !== 'ended';
   const nextTickMs = showCardTickMs(show, skew, now, counting);
   useEffect(() => setTickMs(nextTickMs), [nextTickMs]);
   // The fan's own time first, KST beside it (issue 14).
@@ -88,11 +89,25 @@ export function ShowTicketing({
         ) : (
           status !== 'upcoming' && (
             <div className="doors-state" data-testid="doors-state" data-status={status}>
+              {/* After End show: that it ended and where the replay is, not "Doors are open" (issue 25). */}
               <p className="doors-state__title">
-                {t(status === 'live' ? 'stage-live-title' : 'stage-open-title')}
+                {t(
+                  status === 'live'
+                    ? 'stage-live-title'
+                    : status === 'ended'
+                      ? 'stage-ended-title'
+                      : 'stage-open-title',
+                )}
               </p>
               <p className="doors-state__body">
-                {t(status === 'live' ? 'stage-live-body' : 'stage-open-body', { time: start })}
+                {t(
+                  status === 'live'
+                    ? 'stage-live-body'
+                    : status === 'ended'
+                      ? 'stage-ended-body'
+                      : 'stage-open-body',
+                  { time: start },
+                )}
               </p>
             </div>
           )

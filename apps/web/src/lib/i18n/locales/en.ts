@@ -84,6 +84,8 @@ const core = {
   'stage-open-body': 'The show starts at {{time}}.',
   'stage-live-title': 'The show is live',
   'stage-live-body': 'It started at {{time}}.',
+  'stage-ended-title': 'The show has ended',
+  'stage-ended-body': 'The replay is ready: enter below with your ticket to watch it from the start.',
 
   'ticket-login-prompt': 'Login to confirm your ticket status',
   'ticket-checking': 'Checking your ticket…',

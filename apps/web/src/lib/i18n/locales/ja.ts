@@ -224,6 +224,8 @@ export const ja: Messages = {
   'stage-open-body': '開演は{{time}}です。',
   'stage-live-title': 'ただいま公演中',
   'stage-live-body': '{{time}}に開演しました。',
+  'stage-ended-title': '公演は終了しました',
+  'stage-ended-body': 'リプレイをご覧いただけます。下の入場ボタンからチケットで最初から視聴できます。',
   'ticket-login-prompt': 'ログインしてチケットの状態を確認してください',
   'ticket-checking': 'チケットを確認しています…',
   'ticket-check-failed': '現在チケットを確認できません。',

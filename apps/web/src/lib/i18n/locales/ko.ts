@@ -218,6 +218,8 @@ export const ko: Messages = {
   'stage-open-body': '공연은 {{time}}에 시작합니다.',
   'stage-live-title': '지금 공연 중입니다',
   'stage-live-body': '{{time}}에 시작했습니다.',
+  'stage-ended-title': '공연이 끝났습니다',
+  'stage-ended-body': '다시보기가 준비되었습니다. 아래에서 티켓으로 입장해 처음부터 시청하세요.',
   'ticket-login-prompt': '로그인하여 티켓 상태를 확인하세요',
   'ticket-checking': '티켓을 확인하는 중…',
   'ticket-check-failed': '지금은 티켓을 확인할 수 없습니다.',

@@ -209,6 +209,8 @@ export const zhCn: Messages = {
   'stage-open-body': '演出将于 {{time}} 开始。',
   'stage-live-title': '演出正在进行',
   'stage-live-body': '演出已于 {{time}} 开始。',
+  'stage-ended-title': '演出已结束',
+  'stage-ended-body': '回放已就绪：在下方凭票进入，从头观看。',
   'ticket-login-prompt': '登录以确认您的门票状态',
   'ticket-checking': '正在确认您的门票…',
   'ticket-check-failed': '暂时无法确认您的门票。',
