@@ -9,12 +9,12 @@ import { showToast } from '../../../lib/store/toast-store.ts';
 import { createShow, freeShowIds, hostKeys, saveShow } from '../api/host-api.ts';
 import { useShowIfAny } from '../show-shell.tsx';
 import { LandingPreview } from './landing-preview.tsx';
+import { ProblemSummary } from './problem-summary.tsx';
 import { BasicsSection, ScheduleSection } from './sections-basics.tsx';
 import { ExperienceSection } from './sections-experience.tsx';
 import { CaptionsSection, StreamsSection } from './sections-media.tsx';
 import { ItemsSection, VendorsSection } from './sections-sales.tsx';
 import { SongsSection } from './sections-songs.tsx';
-import { ProblemSummary } from './problem-summary.tsx';
 import { blankShow, type Problems, validateShow } from './show-form.ts';
 
 export type SectionProps = {

@@ -27,10 +27,10 @@ export function useModerationFeed(slug: string) {
     if (feed.data) setTosses((list) => mergeFeed(list, feed.data.tosses));
   }, [feed.data]);
 
+  // Connected, never disconnected on leaving: the show's status bar and live figures share the socket
+  // on every screen of the show (a sign-out closes it).
   useEffect(() => {
-    if (!token) return;
-    realtime.connect({ token });
-    return () => realtime.disconnect();
+    if (token) realtime.connect({ token });
   }, [token]);
 
   const suffixes = (feed.data?.hangs ?? []).map((h) => h.pubnubForHang).join(' ');
