@@ -16,7 +16,7 @@ import { useLiveFigures } from './run/use-live-figures.ts';
 
 /** The show's state as fans see it: the broadcast's when the show takes live feeds, else its times'. */
 export const shownStatus = (show: Channel, status: BroadcastStatus | null | undefined): ShowStatus =>
-  status ? fanStatusOf(status.state) : show.status;
+  status ? (status.show_status ?? fanStatusOf(status.state)) : show.status;
 
 function FeedSummary({ status, slug }: { status: BroadcastStatus | null | undefined; slug: string }) {
   const { t } = useTranslation();
@@ -42,12 +42,12 @@ function FeedSummary({ status, slug }: { status: BroadcastStatus | null | undefi
   );
 }
 
-function AlertLine({ alert }: { alert: ShownAlert }) {
+function AlertLine({ alert, testId = 'feed-alert' }: { alert: ShownAlert; testId?: string }) {
   const { t, i18n } = useTranslation();
   return (
     <p
       className={`status-bar__alert status-bar__alert--${alert.kind === 'back' ? 'ok' : 'bad'}`}
-      data-testid="feed-alert"
+      data-testid={testId}
       data-kind={alert.kind}
       data-stream={alert.stream}
     >
@@ -107,6 +107,18 @@ export function ShowStatusBar({ show }: { show: Channel }) {
       <div className="status-bar__alerts" role="status">
         {latest && <AlertLine key={latest.id} alert={latest} />}
       </div>
+      {alerts.latest.length > 1 && (
+        <details className="status-bar__log" data-testid="feed-alert-log">
+          <summary>{t('alerts-recent', { n: alerts.latest.length })}</summary>
+          <ul>
+            {alerts.latest.map((a) => (
+              <li key={a.id}>
+                <AlertLine alert={a} testId="feed-alert-log-item" />
+              </li>
+            ))}
+          </ul>
+        </details>
+      )}
       <div className="status-bar__actions">
         <Button
           size="sm"

@@ -3,7 +3,7 @@ import { type AppIdentity, buildAcceptHeader } from './accept-header.ts';
 import { ApiError } from './api-error.ts';
 
 /** Base URL of the API, set at build time; empty means same origin (the default deployment). */
-const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
+export const API_BASE = (import.meta.env.VITE_API_BASE as string | undefined) ?? '';
 
 const environment = { userAgent: navigator.userAgent, maxTouchPoints: navigator.maxTouchPoints ?? 0 };
 let accept = buildAcceptHeader(environment);

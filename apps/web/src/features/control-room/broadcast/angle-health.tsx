@@ -1,41 +1,40 @@
-import type { AngleHealth } from '@encore/contract';
-import { useEffect, useRef, useState } from 'react';
+import type { AngleHealth, FeedIssue } from '@encore/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { API_BASE } from '../../../lib/api/api-client.ts';
+import { useSessionStore } from '../../../lib/store/session-store.ts';
 import { feedIssues } from './feed-alerts.ts';
-
-/** Measured fields the server may add beside the nominal ones (read only when present). */
-type Measured = {
-  fps_received?: number | null;
-  speed?: number | null;
-  audio_level_db?: number | null;
-  delay_ms?: number | null;
-  thumbnail_url?: string | null;
-  bitrate_history_kbps?: number[] | null;
-};
-const measured = (a: AngleHealth) => a as AngleHealth & Measured;
 
 const fmt = (v: number | null | undefined, unit = '') =>
   v === null || v === undefined ? '–' : `${Math.round(v * 10) / 10}${unit}`;
 
-/** Bitrate over the last readings (kept by the page between polls when the server sends only now). */
-export function useBitrateHistory(angles: AngleHealth[] | undefined, keep = 30) {
-  const [history, setHistory] = useState<Record<string, number[]>>({});
-  const last = useRef<AngleHealth[] | undefined>(undefined);
+/**
+ * The angle's thumbnail: a host-only picture behind the host's token (an <img> cannot send it), read
+ * again each time the server made a newer one.
+ */
+function useThumbnail(url: string | null, at: string | null): string | null {
+  const token = useSessionStore((s) => s.authToken);
+  const [src, setSrc] = useState<string | null>(null);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `at` names a newer picture at the same url
   useEffect(() => {
-    if (!angles || last.current === angles) return;
-    last.current = angles;
-    setHistory((old) => {
-      const next: Record<string, number[]> = {};
-      for (const a of angles) {
-        const fromServer = measured(a).bitrate_history_kbps;
-        next[a.stream] = fromServer?.length
-          ? fromServer.slice(-keep)
-          : [...(old[a.stream] ?? []), a.bitrate_kbps ?? 0].slice(-keep);
-      }
-      return next;
-    });
-  }, [angles, keep]);
-  return history;
+    if (!url || !token) return;
+    let made: string | null = null;
+    let alive = true;
+    void fetch(`${API_BASE}${url}`, { headers: { Authorization: `Token ${token}` } })
+      .then((res) => (res.ok ? res.blob() : null))
+      .then((blob) => {
+        if (!alive || !blob) return;
+        made = URL.createObjectURL(blob);
+        setSrc(made);
+      })
+      .catch(() => undefined);
+    return () => {
+      alive = false;
+      // The picture on screen stays until the next one is drawn; this one is freed with it.
+      if (made) window.setTimeout(() => URL.revokeObjectURL(made ?? ''), 10_000);
+    };
+  }, [url, at, token]);
+  return url ? src : null;
 }
 
 function Sparkline({ values, label }: { values: number[]; label: string }) {
@@ -62,25 +61,61 @@ function Metric({ label, value, testId }: { label: string; value: string; testId
   );
 }
 
+/** One measured problem in words that say what to change, with the angle's own figures. */
+function IssueText({ a, issue }: { a: AngleHealth; issue: FeedIssue }) {
+  const { t } = useTranslation();
+  const fps = a.frame_rate ? Math.round(a.frame_rate) : null;
+  const params = {
+    format: a.height ? `${a.height}p${fps ?? ''}` : t('feed-format-unknown'),
+    speed: fmt(a.encoder_speed),
+    behind: a.behind_ms === null ? '–' : (a.behind_ms / 1000).toFixed(1),
+    age: a.last_frame_age_ms === null ? '–' : (a.last_frame_age_ms / 1000).toFixed(1),
+    received: fmt(a.received_fps),
+    declared: fps ?? '–',
+    db: a.audio_level_db === null ? '–' : Math.round(a.audio_level_db),
+    seconds: fmt(a.keyframe_interval_s),
+    kbps: a.bitrate_kbps === null ? '–' : Math.round(a.bitrate_kbps),
+  };
+  return (
+    <p
+      className={`broadcast-problem broadcast-problem--${issue.severity}`}
+      data-testid={`broadcast-issue-${issue.code}`}
+    >
+      {t(`feed-issue-${issue.code}`, params)}
+    </p>
+  );
+}
+
 /**
  * One angle's health as a card: its name from Setup, on air or not, each problem in words that say
  * what to change, and what arrives (frames per second received, bitrate with its recent graph,
- * keyframe interval, audio, speed against real time, delay, a thumbnail).
+ * keyframe interval, audio, speed against real time, delay behind the wall clock, a thumbnail).
  */
-export function AngleCard({ a, name, bitrates }: { a: AngleHealth; name: string; bitrates: number[] }) {
+export function AngleCard({ a, name }: { a: AngleHealth; name: string }) {
   const { t } = useTranslation();
-  const m = measured(a);
-  const issues = feedIssues(a);
-  const state = a.healthy ? (issues.length > 0 ? 'warn' : 'ok') : a.connected ? 'stale' : 'off';
+  const thumb = useThumbnail(a.connected ? a.thumbnail_url : null, a.thumbnail_at);
+  const alerts = feedIssues(a);
+  const issues = a.issues ?? [];
+  const state = a.healthy
+    ? alerts.length + issues.length > 0
+      ? 'warn'
+      : 'ok'
+    : a.connected
+      ? 'stale'
+      : 'off';
   const label = a.healthy ? 'broadcast-on-air' : a.connected ? 'broadcast-stale' : 'broadcast-off';
-  const fps = m.fps_received ?? a.frame_rate;
-  const delay = m.delay_ms ?? a.last_frame_age_ms;
+  const audio =
+    a.audio_present === false
+      ? t('broadcast-audio-none')
+      : a.audio_level_db === null
+        ? (a.audio_codec ?? '–')
+        : `${Math.round(a.audio_level_db)} dB`;
   return (
     <li
       className={`angle-card angle-card--${state}`}
       data-testid={`broadcast-angle-${a.stream}`}
       data-healthy={a.healthy}
-      data-issues={issues.join(' ')}
+      data-issues={issues.map((i) => i.code).join(' ')}
     >
       <div className="angle-card__head">
         <span
@@ -93,41 +128,48 @@ export function AngleCard({ a, name, bitrates }: { a: AngleHealth; name: string;
         {name !== a.stream && <span className="angle-card__stream">{a.stream}</span>}
         <span className="angle-card__state">{t(label)}</span>
       </div>
-      {m.thumbnail_url && a.connected && (
-        <img className="angle-card__thumb" src={m.thumbnail_url} alt={t('broadcast-thumb-alt', { name })} />
+      {thumb && (
+        <img
+          className="angle-card__thumb"
+          src={thumb}
+          alt={t('broadcast-thumb-alt', { name })}
+          data-testid="angle-thumbnail"
+        />
       )}
       {a.problem && (
         <p className="broadcast-problem" data-testid="broadcast-problem">
           {t(`broadcast-problem-${a.problem}`)}
         </p>
       )}
-      {issues
-        .filter((i) => i !== 'down')
-        .map((i) => (
-          <p key={i} className="broadcast-problem" data-testid={`broadcast-issue-${i}`}>
-            {t(`feed-fix-${i}`)}
-          </p>
-        ))}
+      {a.connected && issues.map((i) => <IssueText key={i.code} a={a} issue={i} />)}
       {/* Figures of a feed that is gone are last night's weather: not shown. */}
       {a.connected && (
         <dl className="angle-card__metrics">
-          <Metric label={t('broadcast-col-fps')} value={fmt(fps)} testId="angle-fps" />
+          <Metric
+            label={t('broadcast-col-fps')}
+            value={fmt(a.received_fps ?? a.frame_rate)}
+            testId="angle-fps"
+          />
           <div className="angle-card__metric angle-card__metric--wide">
             <dt>{t('broadcast-col-bitrate')}</dt>
             <dd>
               {fmt(a.bitrate_kbps, ' kb/s')}
-              <Sparkline values={bitrates} label={t('broadcast-bitrate-graph', { name })} />
+              <Sparkline
+                values={(a.bitrate_history ?? []).map((p) => p.kbps)}
+                label={t('broadcast-bitrate-graph', { name })}
+              />
             </dd>
           </div>
           <Metric label={t('broadcast-col-keyframes')} value={fmt(a.keyframe_interval_s, ' s')} />
-          <Metric label={t('broadcast-col-speed')} value={m.speed == null ? '–' : `${fmt(m.speed)}×`} />
           <Metric
-            label={t('broadcast-col-audio')}
-            value={m.audio_level_db == null ? (a.audio_codec ?? '–') : `${Math.round(m.audio_level_db)} dB`}
+            label={t('broadcast-col-speed')}
+            value={a.encoder_speed == null ? '–' : `${fmt(a.encoder_speed)}×`}
+            testId="angle-speed"
           />
+          <Metric label={t('broadcast-col-audio')} value={audio} />
           <Metric
-            label={t('broadcast-col-last-frame')}
-            value={delay == null ? '–' : `${(delay / 1000).toFixed(1)} s`}
+            label={t('broadcast-col-delay')}
+            value={a.behind_ms == null ? '–' : `${(a.behind_ms / 1000).toFixed(1)} s`}
           />
           <Metric
             label={t('broadcast-col-resolution')}

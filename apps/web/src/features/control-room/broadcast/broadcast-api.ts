@@ -19,8 +19,10 @@ export async function rotateKey(slug: string, stream: string): Promise<RotatedKe
   return (await apiRequest<RotatedKey>(path, { ...host, method: 'POST' })).data;
 }
 
-export async function goLive(slug: string): Promise<BroadcastStatus> {
-  return (await apiRequest<BroadcastStatus>(`${base(slug)}go-live/`, { ...host, method: 'POST' })).data;
+/** Go live; `openDoors` also opens the doors now (the host was asked), else before them it is 409. */
+export async function goLive(slug: string, openDoors = false): Promise<BroadcastStatus> {
+  const body = openDoors ? { open_doors: true } : {};
+  return (await apiRequest<BroadcastStatus>(`${base(slug)}go-live/`, { ...host, method: 'POST', body })).data;
 }
 
 export async function endShow(slug: string): Promise<BroadcastStatus> {

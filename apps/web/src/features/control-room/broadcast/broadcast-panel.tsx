@@ -1,4 +1,4 @@
-import type { RotatedKey } from '@encore/contract';
+import type { RotatedKey, UnknownKeyAttempts } from '@encore/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,8 +6,9 @@ import { Button } from '../../../components/ui/button.tsx';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { isApiError, statusOf } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
+import { formatClockZone } from '../format.ts';
 import { useShow } from '../show-shell.tsx';
-import { AngleCard, useBitrateHistory } from './angle-health.tsx';
+import { AngleCard } from './angle-health.tsx';
 import { enableIngest, endShow, goLive, rotateKey } from './broadcast-api.ts';
 import { problemCount } from './feed-alerts.ts';
 import { StreamKeys } from './stream-keys.tsx';
@@ -15,7 +16,7 @@ import { angleNamer, broadcastKey, useBroadcast } from './use-broadcast.ts';
 import './broadcast-panel.css';
 
 /** The lifecycle's refusals (409), each with its own words. */
-const REFUSALS = ['NO_HEALTHY_FEED', 'ALREADY_LIVE', 'SHOW_ENDED', 'NOT_LIVE'] as const;
+const REFUSALS = ['NO_HEALTHY_FEED', 'ALREADY_LIVE', 'SHOW_ENDED', 'NOT_LIVE', 'DOORS_NOT_OPEN'] as const;
 
 type Confirm =
   | { kind: 'live' }
@@ -30,6 +31,25 @@ const confirmText = {
   rotate: ['broadcast-rotate-confirm-title', 'broadcast-rotate-confirm-body', 'broadcast-rotate'],
 } as const;
 
+/** Pushes refused because no show has their key: the encoder holds a typo or an old key. */
+function UnknownKeys({ attempts }: { attempts: UnknownKeyAttempts }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <p
+      className="broadcast-problem broadcast-problem--warning"
+      role="status"
+      data-testid="broadcast-unknown-keys"
+    >
+      {t('broadcast-unknown-keys', {
+        n: attempts.count,
+        hint: attempts.key_hint || '–',
+        app: attempts.app,
+        time: formatClockZone(attempts.last_at, i18n.language),
+      })}
+    </p>
+  );
+}
+
 /**
  * The host's broadcast controls of one show (issue 11, laid out for show night in issue 25): Go live
  * / End show and the feeds' summary first, then each angle under its Setup name with measured
@@ -42,7 +62,6 @@ export function BroadcastPanel({ slug }: { slug: string }) {
   const broadcast = useBroadcast(slug);
   const status = broadcast.data;
   const nameOf = useMemo(() => angleNamer(show), [show]);
-  const bitrates = useBitrateHistory(status?.angles);
   const [fresh, setFresh] = useState<RotatedKey[]>([]);
   const [confirm, setConfirm] = useState<Confirm | null>(null);
   const [busy, setBusy] = useState(false);
@@ -77,9 +96,11 @@ export function BroadcastPanel({ slug }: { slug: string }) {
 
   const onConfirm = () => {
     if (!confirm) return;
-    if (confirm.kind === 'live' || confirm.kind === 'open-live')
-      void run(async () => set(await goLive(slug)));
-    else if (confirm.kind === 'end') void run(async () => set(await endShow(slug)));
+    // Before the doors the host was asked "Open doors and go live?": the doors open with it.
+    if (confirm.kind === 'live' || confirm.kind === 'open-live') {
+      const openDoors = confirm.kind === 'open-live';
+      void run(async () => set(await goLive(slug, openDoors)));
+    } else if (confirm.kind === 'end') void run(async () => set(await endShow(slug)));
     else {
       const { stream } = confirm;
       void run(async () => {
@@ -173,9 +194,11 @@ export function BroadcastPanel({ slug }: { slug: string }) {
       <h3 className="broadcast__sub">{t('broadcast-health')}</h3>
       <ul className="angle-cards">
         {status.angles.map((a) => (
-          <AngleCard key={a.stream} a={a} name={nameOf(a.stream)} bitrates={bitrates[a.stream] ?? []} />
+          <AngleCard key={a.stream} a={a} name={a.label?.trim() || nameOf(a.stream)} />
         ))}
       </ul>
+
+      {status.unknown_keys && <UnknownKeys attempts={status.unknown_keys} />}
 
       <h3 className="broadcast__sub">{t('broadcast-connect')}</h3>
       <p className="control-card__help">{t('broadcast-help')}</p>

@@ -2,7 +2,7 @@ import type { BroadcastStatus } from '@encore/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { beep, unlockSound } from './alert-sound.ts';
-import { type FeedAlert, type FeedIssue, feedAlerts } from './feed-alerts.ts';
+import { type AngleMemory, type FeedAlert, feedAlerts } from './feed-alerts.ts';
 
 export type ShownAlert = FeedAlert & { name: string; at: number; id: number };
 
@@ -17,8 +17,7 @@ const supportsNotifications = () => typeof window !== 'undefined' && 'Notificati
  */
 export function useFeedAlerts(status: BroadcastStatus | null | undefined, nameOf: (s: string) => string) {
   const { t } = useTranslation();
-  const seen = useRef(new Set<string>());
-  const before = useRef(new Map<string, FeedIssue[]>());
+  const memory = useRef(new Map<string, AngleMemory>());
   const [latest, setLatest] = useState<ShownAlert[]>([]);
   const [on, setOn] = useState(false);
   const [played, setPlayed] = useState(0);
@@ -28,11 +27,11 @@ export function useFeedAlerts(status: BroadcastStatus | null | undefined, nameOf
 
   useEffect(() => {
     if (!status) return;
-    const alerts = feedAlerts(seen.current, before.current, status.angles);
+    const alerts = feedAlerts(memory.current, status.angles);
     if (alerts.length === 0) return;
     const at = Date.now();
     const shown = alerts.map((a) => ({ ...a, name: nameOf(a.stream), at, id: nextId++ }));
-    setLatest((old) => [...shown, ...old].slice(0, 5));
+    setLatest((old) => [...shown, ...old].slice(0, 10));
     if (!onRef.current) return;
     const problem = alerts.some((a) => a.kind !== 'back');
     if (beep(problem ? 'problem' : 'back')) setPlayed((n) => n + 1);

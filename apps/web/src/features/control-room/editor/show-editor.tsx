@@ -1,4 +1,4 @@
-import type { Show } from '@encore/contract';
+import type { HostShow, Show } from '@encore/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button.tsx';
 import { isApiError } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
-import { createShow, freeShowIds, hostKeys, saveShow } from '../api/host-api.ts';
+import { createShow, freeShowIds, getShow, hostKeys, saveShow } from '../api/host-api.ts';
 import { useShowIfAny } from '../show-shell.tsx';
 import { LandingPreview } from './landing-preview.tsx';
 import { ProblemSummary } from './problem-summary.tsx';
@@ -16,6 +16,12 @@ import { CaptionsSection, StreamsSection } from './sections-media.tsx';
 import { ItemsSection, VendorsSection } from './sections-sales.tsx';
 import { SongsSection } from './sections-songs.tsx';
 import { blankShow, type Problems, validateShow } from './show-form.ts';
+
+/** The fields a host edits: the show without what the server keeps (state, version). */
+function editable(current: HostShow): Show {
+  const { status: _s, doors_open_at: _d, version: _v, broadcast_state: _b, ...entity } = current;
+  return entity;
+}
 
 export type SectionProps = {
   show: Show;
@@ -33,13 +39,11 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
   const current = useShowIfAny();
   const navigate = useNavigate();
   const queries = useQueryClient();
-  const [show, setShow] = useState<Show>(() => {
-    if (mode === 'edit' && current) {
-      const { status: _s, doors_open_at: _d, version: _v, broadcast_state: _b, ...entity } = current;
-      return entity;
-    }
-    return blankShow();
-  });
+  const [show, setShow] = useState<Show>(() =>
+    mode === 'edit' && current ? editable(current) : blankShow(),
+  );
+  // A save refused as stale (409 SHOW_STALE): nothing was saved; the host reloads the show.
+  const [stale, setStale] = useState(false);
   // The version this form was read at: a save based on it is refused once the show moved on.
   const [version, setVersion] = useState(() => (mode === 'edit' ? current?.version : undefined));
   const [problems, setProblems] = useState<Problems>({});
@@ -104,6 +108,10 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
       showToast({ kind: 'success', messageKey: 'host-saved' });
       if (creating) navigate(`/host/${show.slug}/codes`);
     } catch (err) {
+      if (isApiError(err) && err.code === 'SHOW_STALE') {
+        setStale(true);
+        return;
+      }
       if (isApiError(err) && err.field) {
         setProblems({ [err.field]: err.serverMessage ?? t('host-save-error') });
         setFocusTick((n) => n + 1);
@@ -115,6 +123,19 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
     } finally {
       setBusy(false);
     }
+  };
+
+  /** The show as it is now on the server, in the form (the host's unsaved change is dropped). */
+  const reload = async () => {
+    const fresh = await queries.fetchQuery({
+      queryKey: hostKeys.show(show.slug),
+      queryFn: () => getShow(show.slug),
+      staleTime: 0,
+    });
+    setShow(editable(fresh));
+    setVersion(fresh.version);
+    setProblems({});
+    setStale(false);
   };
 
   const props: SectionProps = { show, update, problems, creating };
@@ -131,6 +152,17 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
       )}
       <div className="editor__layout">
         <div className="editor__sections">
+          {stale && (
+            <div className="editor__summary" role="alert" data-testid="editor-stale">
+              <p>
+                <strong>{t('host-stale-title')}</strong>
+              </p>
+              <p>{t('host-stale-body')}</p>
+              <Button size="sm" variant="secondary" onClick={() => void reload()} data-testid="editor-reload">
+                {t('host-stale-reload')}
+              </Button>
+            </div>
+          )}
           <p className="host-muted">{t('host-required-note')}</p>
           {count > 0 && <ProblemSummary problems={problems} form={form} />}
           <BasicsSection {...props} />

@@ -231,8 +231,6 @@ export const enControl = {
   'feed-alert-slow-body': 'Fans fall further behind every minute. Use a faster preset or a lower resolution.',
   'feed-alert-silent-body': 'The feed arrives without sound. Check the encoder’s audio source and mute.',
   'feed-alert-back-body': 'Its picture arrives again.',
-  'feed-fix-slow': 'Your encoder is slower than real time: use a faster preset or a lower resolution.',
-  'feed-fix-silent': 'No sound arrives: check the encoder’s audio source and that it is not muted.',
   'status-bar-label': 'Show status',
   'status-viewers': 'Viewers: {{n}}',
   'alerts-turn-on': 'Turn on alerts',
@@ -271,4 +269,30 @@ export const enControl = {
   'host-required-note': 'Fields marked * are required.',
   'host-field-price-major-hint': 'In {{currency}}, e.g. {{example}}',
   'control-stick-need-title': 'Choose or type a song title to start a track.',
+  'feed-issue-encoder_too_slow':
+    'Your encoder runs at {{speed}}× real time, too slow for {{format}}: use a faster preset or a lower resolution.',
+  'feed-issue-falling_behind':
+    'The picture is {{behind}} s behind real time and fans fall back with it: lower the resolution or bitrate, or free the encoder’s machine.',
+  'feed-issue-stale_picture': 'No new picture for {{age}} s: check the encoder and its network.',
+  'feed-issue-low_frame_rate':
+    'Only {{received}} of {{declared}} frames per second arrive: lower the frame rate or resolution, or check the upload.',
+  'feed-issue-no_audio': 'The feed has no sound track: add an audio source in the encoder.',
+  'feed-issue-silent_audio':
+    'The sound is silent ({{db}} dB): check the mixer, the audio input and that it is not muted.',
+  'feed-issue-long_keyframe_interval':
+    'Keyframes come every {{seconds}} s: set the encoder’s keyframe interval to 1 or 2 s.',
+  'feed-issue-low_bitrate':
+    'Only {{kbps}} kb/s arrive: raise the encoder’s bitrate or check the upload speed.',
+  'feed-format-unknown': 'this picture',
+  'broadcast-audio-none': 'None',
+  'broadcast-col-delay': 'Behind real time',
+  'broadcast-unknown-keys':
+    '{{n}} push(es) with a key no show has (ending in {{hint}}, to /{{app}}), the last at {{time}}: check the stream key in that encoder.',
+  'broadcast-error-DOORS_NOT_OPEN':
+    'The doors are not open yet: confirm “Open doors and go live” to open them with it.',
+  'host-stale-title': 'This show changed since you opened it',
+  'host-stale-body':
+    'Another tab or a broadcast step (Take live feeds, Go live) changed it. Nothing was saved. Reload it, then make your change again.',
+  'host-stale-reload': 'Reload the show',
+  'alerts-recent': 'Recent alerts ({{n}})',
 };

@@ -234,8 +234,6 @@ export const jaControl = {
   'feed-alert-silent-body':
     '音声のないフィードが届いています。エンコーダーの音声ソースとミュートを確認してください。',
   'feed-alert-back-body': '映像が再び届いています。',
-  'feed-fix-slow': 'エンコーダーがリアルタイムより遅いです。より速いプリセットか低い解像度にしてください。',
-  'feed-fix-silent': '音声が届いていません。エンコーダーの音声ソースとミュートを確認してください。',
   'status-bar-label': '公演の状況',
   'status-viewers': '視聴者: {{n}}',
   'alerts-turn-on': 'アラートをオン',
@@ -274,4 +272,30 @@ export const jaControl = {
   'host-required-note': '* の項目は必須です。',
   'host-field-price-major-hint': '{{currency}} で入力（例: {{example}}）',
   'control-stick-need-title': 'トラックを始めるには曲名を選ぶか入力してください。',
+  'feed-issue-encoder_too_slow':
+    'エンコーダーがリアルタイムの {{speed}} 倍で、{{format}} には遅すぎます。より速いプリセットか低い解像度にしてください。',
+  'feed-issue-falling_behind':
+    '映像がリアルタイムより {{behind}} 秒遅れ、ファンも遅れています。解像度かビットレートを下げるか、エンコーダーの負荷を減らしてください。',
+  'feed-issue-stale_picture':
+    '{{age}} 秒間新しい映像がありません。エンコーダーとネットワークを確認してください。',
+  'feed-issue-low_frame_rate':
+    '毎秒 {{declared}} フレーム中 {{received}} しか届いていません。フレームレートか解像度を下げるか、アップロードを確認してください。',
+  'feed-issue-no_audio': 'フィードに音声トラックがありません。エンコーダーに音声ソースを追加してください。',
+  'feed-issue-silent_audio': '音声が無音です（{{db}} dB）。ミキサー、音声入力、ミュートを確認してください。',
+  'feed-issue-long_keyframe_interval':
+    'キーフレーム間隔が {{seconds}} 秒です。エンコーダーのキーフレーム間隔を1〜2秒にしてください。',
+  'feed-issue-low_bitrate':
+    '{{kbps}} kb/s しか届いていません。エンコーダーのビットレートを上げるか、アップロード速度を確認してください。',
+  'feed-format-unknown': 'この映像',
+  'broadcast-audio-none': 'なし',
+  'broadcast-col-delay': 'リアルタイムとの遅れ',
+  'broadcast-unknown-keys':
+    'どの公演にもないキーでの送信が {{n}} 件（末尾 {{hint}}、/{{app}} 宛て）、最後は {{time}}。そのエンコーダーのストリームキーを確認してください。',
+  'broadcast-error-DOORS_NOT_OPEN':
+    'まだ開場していません。「開場してライブ開始」で開場と同時に開始できます。',
+  'host-stale-title': '開いた後にこの公演が変更されました',
+  'host-stale-body':
+    '別のタブか配信の操作（ライブフィードの取り込み、ライブ開始）で変更されました。何も保存されていません。再読み込みしてから変更し直してください。',
+  'host-stale-reload': '公演を再読み込み',
+  'alerts-recent': '最近のアラート（{{n}}）',
 };

@@ -233,8 +233,6 @@ export const koControl = {
   'feed-alert-slow-body': '팬들의 지연이 매분 커집니다. 더 빠른 프리셋이나 낮은 해상도를 쓰세요.',
   'feed-alert-silent-body': '소리 없이 피드가 들어옵니다. 인코더의 오디오 소스와 음소거를 확인하세요.',
   'feed-alert-back-body': '영상이 다시 들어옵니다.',
-  'feed-fix-slow': '인코더가 실시간보다 느립니다. 더 빠른 프리셋이나 낮은 해상도를 쓰세요.',
-  'feed-fix-silent': '소리가 들어오지 않습니다. 인코더의 오디오 소스와 음소거 여부를 확인하세요.',
   'status-bar-label': '공연 상태',
   'status-viewers': '시청자: {{n}}',
   'alerts-turn-on': '알림 켜기',
@@ -273,4 +271,28 @@ export const koControl = {
   'host-required-note': '* 표시 항목은 필수입니다.',
   'host-field-price-major-hint': '{{currency}} 단위로 입력 (예: {{example}})',
   'control-stick-need-title': '트랙을 시작하려면 곡 제목을 고르거나 입력하세요.',
+  'feed-issue-encoder_too_slow':
+    '인코더가 실시간의 {{speed}}배로 {{format}}에는 너무 느립니다. 더 빠른 프리셋이나 낮은 해상도를 쓰세요.',
+  'feed-issue-falling_behind':
+    '영상이 실시간보다 {{behind}}초 늦고 팬들도 함께 늦어집니다. 해상도나 비트레이트를 낮추거나 인코더 컴퓨터의 부하를 줄이세요.',
+  'feed-issue-stale_picture': '{{age}}초 동안 새 영상이 없습니다. 인코더와 네트워크를 확인하세요.',
+  'feed-issue-low_frame_rate':
+    '초당 {{declared}}프레임 중 {{received}}만 도착합니다. 프레임 레이트나 해상도를 낮추거나 업로드를 확인하세요.',
+  'feed-issue-no_audio': '피드에 오디오 트랙이 없습니다. 인코더에 오디오 소스를 추가하세요.',
+  'feed-issue-silent_audio': '소리가 들리지 않습니다 ({{db}} dB). 믹서, 오디오 입력, 음소거를 확인하세요.',
+  'feed-issue-long_keyframe_interval':
+    '키프레임 간격이 {{seconds}}초입니다. 인코더의 키프레임 간격을 1~2초로 설정하세요.',
+  'feed-issue-low_bitrate':
+    '{{kbps}} kb/s만 도착합니다. 인코더 비트레이트를 올리거나 업로드 속도를 확인하세요.',
+  'feed-format-unknown': '이 영상',
+  'broadcast-audio-none': '없음',
+  'broadcast-col-delay': '실시간 대비 지연',
+  'broadcast-unknown-keys':
+    '어느 공연에도 없는 키로 송출 {{n}}건 (끝자리 {{hint}}, /{{app}}), 마지막 {{time}}. 해당 인코더의 스트림 키를 확인하세요.',
+  'broadcast-error-DOORS_NOT_OPEN': '아직 입장 전입니다. “입장 열고 라이브 시작”으로 함께 여세요.',
+  'host-stale-title': '연 뒤에 이 공연이 바뀌었습니다',
+  'host-stale-body':
+    '다른 탭이나 방송 작업(라이브 피드 받기, 라이브 시작)이 바꿨습니다. 아무것도 저장되지 않았습니다. 다시 불러온 뒤 변경을 다시 하세요.',
+  'host-stale-reload': '공연 다시 불러오기',
+  'alerts-recent': '최근 알림 ({{n}})',
 };

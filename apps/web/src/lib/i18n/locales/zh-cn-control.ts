@@ -228,8 +228,6 @@ export const zhCnControl = {
   'feed-alert-slow-body': '粉丝每分钟都落后更多。请使用更快的预设或更低的分辨率。',
   'feed-alert-silent-body': '信号没有声音。请检查编码器的音频源和静音设置。',
   'feed-alert-back-body': '画面已重新传来。',
-  'feed-fix-slow': '编码器慢于实时：请使用更快的预设或更低的分辨率。',
-  'feed-fix-silent': '没有声音传来：请检查编码器的音频源，确认未静音。',
   'status-bar-label': '演出状态',
   'status-viewers': '观众：{{n}}',
   'alerts-turn-on': '开启提醒',
@@ -266,4 +264,25 @@ export const zhCnControl = {
   'host-required-note': '标有 * 的字段为必填项。',
   'host-field-price-major-hint': '以 {{currency}} 为单位，例如 {{example}}',
   'control-stick-need-title': '请选择或输入歌曲名以开始曲目。',
+  'feed-issue-encoder_too_slow':
+    '编码器只有实时的 {{speed}} 倍，对 {{format}} 来说太慢：请使用更快的预设或更低的分辨率。',
+  'feed-issue-falling_behind':
+    '画面落后实时 {{behind}} 秒，粉丝也随之落后：请降低分辨率或码率，或减轻编码器所在机器的负载。',
+  'feed-issue-stale_picture': '{{age}} 秒没有新画面：请检查编码器及其网络。',
+  'feed-issue-low_frame_rate': '每秒 {{declared}} 帧只到达 {{received}} 帧：请降低帧率或分辨率，或检查上传。',
+  'feed-issue-no_audio': '信号没有音轨：请在编码器中添加音频源。',
+  'feed-issue-silent_audio': '声音静默（{{db}} dB）：请检查调音台、音频输入以及是否静音。',
+  'feed-issue-long_keyframe_interval': '关键帧间隔为 {{seconds}} 秒：请把编码器的关键帧间隔设为 1 或 2 秒。',
+  'feed-issue-low_bitrate': '只到达 {{kbps}} kb/s：请提高编码器码率或检查上传速度。',
+  'feed-format-unknown': '此画面',
+  'broadcast-audio-none': '无',
+  'broadcast-col-delay': '落后实时',
+  'broadcast-unknown-keys':
+    '有 {{n}} 次推流使用了不属于任何演出的密钥（结尾 {{hint}}，推到 /{{app}}），最近一次在 {{time}}：请检查该编码器的推流密钥。',
+  'broadcast-error-DOORS_NOT_OPEN': '尚未开门：确认“开门并开始直播”即可同时开门。',
+  'host-stale-title': '打开后此演出已被更改',
+  'host-stale-body':
+    '另一个标签页或推流操作（接入直播信号、开始直播）更改了它。没有保存任何内容。请重新载入后再修改。',
+  'host-stale-reload': '重新载入演出',
+  'alerts-recent': '最近的提醒（{{n}}）',
 };
