@@ -2,6 +2,8 @@
 export type EntryProblem =
   | 'logged-out'
   | 'no-ticket'
+  /** The ticket was taken away while the fan watched (revoked, refunded): the server said so. */
+  | 'ticket-revoked'
   | 'not-open'
   | 'ended'
   | 'not-found'

@@ -16,7 +16,7 @@ export function EventPage() {
   const { id = '' } = useParams();
   const { shows } = useConfig();
   const show = shows.find((s) => s.slug === id);
-  const { state, retry, expire } = useEventEntry(id, show);
+  const { state, retry, expire, ticketRevoked } = useEventEntry(id, show);
   const noTicket = state.kind === 'problem' && state.problem === 'no-ticket';
   const validated = useTicketStore((s) => (show ? s.tickets[show.paid_event_name]?.status === true : false));
   // The show's own title in the tab and in shared links (issue 14); the server writes the same for crawlers.
@@ -36,7 +36,12 @@ export function EventPage() {
         </div>
       )}
       {state.kind === 'in' && (
-        <EventViewer key={state.entry.session_id} entry={state.entry} onExpired={expire} />
+        <EventViewer
+          key={state.entry.session_id}
+          entry={state.entry}
+          onExpired={expire}
+          onTicketRevoked={ticketRevoked}
+        />
       )}
       {state.kind === 'expired' && <EventNotice kind="expired" show={show} onRetry={retry} />}
       {state.kind === 'problem' && <EventNotice kind={state.problem} show={show} onRetry={retry} />}

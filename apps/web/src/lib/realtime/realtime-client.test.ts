@@ -171,6 +171,33 @@ describe('realtime client', () => {
     expect(frames).toEqual(['ready', 'session_expired']);
   });
 
+  it('a channel the server ended (unsubscribed: the ticket went) is forgotten and not asked for again', () => {
+    const { client, last } = setup();
+    const frames: ServerFrame[] = [];
+    client.onFrame((f) => frames.push(f));
+    client.subscribe('show-live', () => {});
+    client.subscribe('user-7', () => {});
+    client.connect({ token: 'tok' });
+    last().serverOpen();
+    last().serverSend(ready);
+    const ended: ServerFrame = {
+      type: 'unsubscribed',
+      channel: 'show-live',
+      slug: 'live',
+      reason: 'access_revoked',
+    };
+    last().serverSend(ended);
+    expect(frames).toContainEqual(ended);
+    last().serverClose();
+    vi.advanceTimersByTime(500);
+    last().serverOpen();
+    last().serverSend(ready);
+    expect(last().sent).toEqual([
+      { type: 'auth', token: 'tok' },
+      { type: 'subscribe', channels: [{ channel: 'user-7' }] },
+    ]);
+  });
+
   it('reloads a channel on a resync frame or a gap in its numbers, and takes the new numbering', () => {
     const { client, last } = setup();
     const seen: number[] = [];

@@ -151,6 +151,9 @@ export function createRealtimeClient(options: RealtimeOptions): RealtimeClient {
       ready = true;
       setStatus('open');
       sendSubscribe([...channels.keys()]);
+    } else if (frame.type === 'unsubscribed') {
+      // The server ended it (the ticket went): forgotten, so a reconnect does not ask for it again.
+      channels.delete(frame.channel);
     } else if (frame.type === 'resync') {
       const state = channels.get(frame.channel);
       if (state) {

@@ -15,6 +15,7 @@ export type NoticeKind = EntryProblem | 'expired';
 const TEXTS: Record<NoticeKind, { title: MessageKey; body: MessageKey }> = {
   'logged-out': { title: 'event-login-title', body: 'event-login-body' },
   'no-ticket': { title: 'event-no-ticket-title', body: 'event-no-ticket' },
+  'ticket-revoked': { title: 'event-ticket-revoked-title', body: 'event-ticket-revoked' },
   'not-open': { title: 'event-notice-title', body: 'event-not-started' },
   ended: { title: 'event-ended-title', body: 'event-ended' },
   'not-found': { title: 'event-not-found-title', body: 'event-not-found' },
@@ -45,7 +46,7 @@ export function EventNotice({ kind, show, onRetry }: { kind: NoticeKind; show?: 
         {t('nav-sign-in')}
       </Button>
     );
-  } else if (kind === 'no-ticket' && show) {
+  } else if ((kind === 'no-ticket' || kind === 'ticket-revoked') && show) {
     action = (
       <Button size="lg" onClick={() => requestTicketDialog('validate', show)} data-testid="event-validate">
         {t('ticket-validate')}

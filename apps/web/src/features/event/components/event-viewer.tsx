@@ -17,7 +17,16 @@ import { useDeviceSession } from '../hooks/use-device-session.ts';
  * several devices turn chat off (DEV-03), an expired session asks to re-enter (DEV-05), a login ended
  * elsewhere signs this tab out (the socket closes with SESSION_REVOKED_CLOSE).
  */
-export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; onExpired: () => void }) {
+export function EventViewer({
+  entry,
+  onExpired,
+  onTicketRevoked,
+}: {
+  entry: EnterEventResponse;
+  onExpired: () => void;
+  /** The server ended the show's subscriptions: the ticket was revoked or refunded (issue 29). */
+  onTicketRevoked: () => void;
+}) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const endSession = useEndSession();
@@ -32,6 +41,7 @@ export function EventViewer({ entry, onExpired }: { entry: EnterEventResponse; o
       navigate('/', { replace: true });
     },
     onExpired,
+    onTicketRevoked,
     // The login was ended elsewhere (logout in another tab, password reset): sign out here too.
     onRevoked: () => endSession('event-session-revoked'),
   });

@@ -12,6 +12,8 @@ interface Handlers {
   onReplaced: () => void;
   /** The session timed out (DEV-05). */
   onExpired: () => void;
+  /** The ticket was taken away (revoked, refunded): the server ended this show's subscriptions. */
+  onTicketRevoked: () => void;
   /** The login itself was ended (logout elsewhere, password reset, ban): the socket will not reconnect. */
   onRevoked: () => void;
 }
@@ -65,6 +67,8 @@ export function useDeviceSession(entry: EnterEventResponse, handlers: Handlers) 
         if (!frame.session_valid) handlersRef.current.onExpired();
       } else if (frame.type === 'session_expired' && frame.session_id === sessionId) {
         handlersRef.current.onExpired();
+      } else if (frame.type === 'unsubscribed' && frame.slug === entry.show.slug) {
+        handlersRef.current.onTicketRevoked();
       }
     });
     const offRevoked = realtime.onRevoked(() => handlersRef.current.onRevoked());

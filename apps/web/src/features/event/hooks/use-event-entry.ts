@@ -26,6 +26,12 @@ export function useEventEntry(slug: string, show: Show | undefined) {
   const [state, setState] = useState<EntryState>({ kind: 'entering' });
   const retry = useCallback(() => setAttempt((a) => a + 1), []);
   const expire = useCallback(() => setState({ kind: 'expired' }), []);
+  // The server ended this show's subscriptions: the ticket went (issue 29). The viewer unmounts, which
+  // leaves the event; the landing must not keep offering Enter.
+  const ticketRevoked = useCallback(() => {
+    if (show) useTicketStore.getState().apply(show.paid_event_name, { ok: false, status: 402 });
+    setState({ kind: 'problem', problem: 'ticket-revoked' });
+  }, [show]);
 
   useEffect(() => {
     void attempt; // a retry runs this effect again
@@ -91,5 +97,5 @@ export function useEventEntry(slug: string, show: Show | undefined) {
     };
   }, [slug, sessionId, retry]);
 
-  return { state, retry, expire };
+  return { state, retry, expire, ticketRevoked };
 }

@@ -40,6 +40,9 @@ export const enEvent = {
   'event-server-error':
     'Sorry, something went wrong on our side while joining the concert. Please try again in a moment.',
   'event-try-again': 'Try again',
+  'event-ticket-revoked-title': 'Ticket no longer valid',
+  'event-ticket-revoked':
+    'Your ticket for this show is no longer valid, so the show, its chat and its alerts have stopped. If you have another booking number, validate it to enter again.',
   'event-expired-title': 'Session expired',
   'event-session-expired': 'Your session has expired. Please re-enter the event.',
   // Live ingest (issue 11): the viewer's status after End show.

@@ -335,6 +335,9 @@ export const ja: Messages = {
   'event-server-error':
     '申し訳ありません。コンサートへの参加中にサーバーで問題が発生しました。しばらくしてからもう一度お試しください。',
   'event-try-again': '再試行',
+  'event-ticket-revoked-title': 'チケットは無効になりました',
+  'event-ticket-revoked':
+    'この公演のチケットが無効になったため、映像・チャット・お知らせを停止しました。別の予約番号をお持ちの場合は、認証するともう一度入場できます。',
   'event-expired-title': 'セッションの有効期限切れ',
   'event-session-expired': 'セッションの有効期限が切れました。もう一度公演に入場してください。',
   'upcoming-title': 'その他の開催予定の公演',

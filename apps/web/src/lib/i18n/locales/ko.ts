@@ -326,6 +326,9 @@ export const ko: Messages = {
   'event-join-failed': '콘서트에 입장하지 못했습니다. 다시 시도해 주세요.',
   'event-server-error': '죄송합니다. 콘서트 입장 중 서버에 문제가 발생했습니다. 잠시 후 다시 시도해 주세요.',
   'event-try-again': '다시 시도',
+  'event-ticket-revoked-title': '티켓이 더 이상 유효하지 않습니다',
+  'event-ticket-revoked':
+    '이 공연의 티켓이 더 이상 유효하지 않아 공연, 채팅, 알림이 중단되었습니다. 다른 예매 번호가 있다면 인증하고 다시 입장하세요.',
   'event-expired-title': '세션이 만료되었습니다',
   'event-session-expired': '세션이 만료되었습니다. 공연에 다시 입장해 주세요.',
   'upcoming-title': '다른 예정 공연',

@@ -315,6 +315,9 @@ export const zhCn: Messages = {
   'event-join-failed': '无法加入演唱会，请重试。',
   'event-server-error': '抱歉，加入演唱会时服务器出现问题。请稍后重试。',
   'event-try-again': '重试',
+  'event-ticket-revoked-title': '门票已失效',
+  'event-ticket-revoked':
+    '您这场演出的门票已失效，演出、聊天和通知均已停止。如有其他订单号，请验证后重新入场。',
   'event-expired-title': '会话已过期',
   'event-session-expired': '您的会话已过期，请重新进入演出。',
   'upcoming-title': '其他即将上演的演出',
