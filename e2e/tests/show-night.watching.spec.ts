@@ -299,4 +299,22 @@ test('show night: a show made in the page, two named angles with their health, a
   await expect(doors).toContainText('The show has ended');
   await expect(doors).not.toContainText('Doors are open');
   await landing.screenshot({ path: info.outputPath('landing-ended.png') });
+
+  // The host list on a phone: each show a card with its actions in reach, nothing sideways.
+  await list.setViewportSize({ width: 390, height: 844 });
+  const row = list.getByTestId(`host-row-${slug}`);
+  await row.scrollIntoViewIfNeeded();
+  await expect(row.getByRole('link', { name: 'Setup' })).toBeInViewport();
+  expect(
+    await list.evaluate(() => (globalThis as unknown as Win).document.documentElement.scrollWidth),
+  ).toBeLessThanOrEqual(390);
+  const wrap = list.getByTestId('host-show-list');
+  expect(
+    await wrap.evaluate(
+      (el) =>
+        (el as unknown as { scrollWidth: number; clientWidth: number }).scrollWidth <=
+        (el as unknown as { clientWidth: number }).clientWidth + 1,
+    ),
+  ).toBe(true);
+  await list.screenshot({ path: info.outputPath('host-list-phone.png') });
 });
