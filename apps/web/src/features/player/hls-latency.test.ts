@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { createHlsLatency, dateOfTime, holdBackOf, type PlaylistTimes } from './hls-latency.ts';
+import {
+  createHlsLatency,
+  dateOfTime,
+  holdBackOf,
+  learntFor,
+  type PlaylistTimes,
+  showKeyOf,
+} from './hls-latency.ts';
 
 const T0 = 1_800_000_000_000;
 /** A live playlist of 2 s segments from media time 10, program dates from T0. */
@@ -56,6 +63,24 @@ describe('the HLS latency reading', () => {
     // 0.4 s publishing delay + 6 s HOLD-BACK.
     expect(reading?.targetS).toBeGreaterThan(6.3);
     expect(reading?.targetS).toBeLessThan(6.6);
+  });
+
+  it('reads nothing before three playlists, and an angle switch keeps what the show taught', () => {
+    const l = createHlsLatency(() => T0 + 20_000);
+    l.playlist(playlist(5), false);
+    l.playlist(playlist(5), false);
+    expect(l.reading(14)).toBeNull();
+    l.playlist(playlist(5), false);
+    expect(l.reading(14)).not.toBeNull();
+    expect(showKeyOf('/media/live/show-a/mix-stream1/index.m3u8')).toBe(
+      showKeyOf('/media/live/show-a/mix-stream2/ll.m3u8'),
+    );
+    expect(showKeyOf('/media/live/show-a/mix-stream1/index.m3u8')).not.toBe(
+      showKeyOf('/media/live/show-b/mix-stream1/index.m3u8'),
+    );
+    expect(learntFor('/media/live/show-a/mix-stream1/index.m3u8')).toBe(
+      learntFor('/media/live/show-a/mix-stream2/index.m3u8'),
+    );
   });
 
   it('has no reading on demand', () => {

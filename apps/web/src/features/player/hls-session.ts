@@ -2,7 +2,7 @@ import { DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
 import type { ErrorData, HlsConfig, default as HlsType, LevelLoadedData } from 'hls.js';
 import { type TrackInfo, trackForLanguage } from './captions.ts';
 import { hlsWorkerPath } from './hls-engine.ts';
-import { createHlsLatency } from './hls-latency.ts';
+import { createHlsLatency, learntFor } from './hls-latency.ts';
 import { outagePolicy } from './hls-outage.ts';
 import { positionForDate } from './live-edge.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
@@ -89,7 +89,7 @@ export function openHlsSession(
   opts: SessionOptions,
   ev: SessionEvents,
 ): HlsSession {
-  const latency = createHlsLatency();
+  const latency = createHlsLatency(Date.now, learntFor(opts.url));
   let played = false;
   const hls = new Hls(
     hlsConfig(opts, { onResponse: latency.onResponse, defaults: Hls.DefaultConfig, playing: () => played }),

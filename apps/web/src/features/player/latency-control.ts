@@ -35,6 +35,8 @@ export const LATENCY = {
   minAheadS: 1,
   /** A jump waits up to this long (ms) for its landing place to be buffered, then seeks anyway. */
   jumpWaitMs: 3_000,
+  /** After a jump, no other for this long (ms): a target the stream cannot reach must not make a seek loop. */
+  jumpCooldownMs: 8_000,
   /** The LIVE control says how far behind the fan is once they are this far past the target (s). */
   showBehindS: 1.5,
 } as const;
@@ -125,7 +127,9 @@ export function startLatencyControl(
   const setRate = (rate: number) => {
     if (video.playbackRate !== rate) video.playbackRate = rate;
   };
+  let jumpedAt = Number.NEGATIVE_INFINITY;
   const jump = (to: number) => {
+    jumpedAt = performance.now();
     wantJumpSince = 0;
     stalledAt = 0;
     resumedAt = Number.NEGATIVE_INFINITY;
@@ -160,9 +164,10 @@ export function startLatencyControl(
       jumpWaitedMs: wantJumpSince > 0 ? now - wantJumpSince : 0,
       correcting,
     });
-    if (step.kind === 'jump') {
+    const coolingDown = now - jumpedAt < LATENCY.jumpCooldownMs;
+    if (step.kind === 'jump' && !coolingDown) {
       jump(step.to);
-    } else if (step.kind === 'wait-jump') {
+    } else if (step.kind === 'jump' || step.kind === 'wait-jump') {
       if (wantJumpSince === 0) wantJumpSince = now;
       setRate(1);
     } else if (step.kind === 'rate') {
