@@ -113,7 +113,15 @@ export type Pips = z.infer<typeof Pips>;
 export const STREAM_NAME_RE = /^(mix-stream[1-9]\d*|streampips[46]|fanwall-stream|stream4k)$/;
 export const StreamName = safeString().regex(STREAM_NAME_RE);
 export const StreamSource = z.object({
-  hls: z.object({ url: mediaUrl() }),
+  hls: z.object({
+    url: mediaUrl(),
+    /**
+     * The URL is a low-latency HLS playlist (parts, preload hints, blocking reload: docs/media.md
+     * 9.4): play it with hls.js `lowLatencyMode`. Set by the server on a live-ingest show whose
+     * latency mode is `low`; absent on every other source.
+     */
+    low_latency: z.boolean().optional(),
+  }),
   dash: z.object({ url: mediaUrl() }).optional(),
 });
 export const Streams = z.record(StreamName, StreamSource);
@@ -223,6 +231,18 @@ export const ShowLightstickSong = z.object({
 });
 export type ShowLightstickSong = z.infer<typeof ShowLightstickSong>;
 
+/**
+ * How far behind live a show's fans sit (issue 24, docs/media.md 9.4), chosen by the host as on
+ * YouTube: `low` plays low-latency HLS (about 2 to 3 s behind the encoder; about three requests a
+ * second per fan, less buffer against a poor network), `standard` plays standard HLS of 1 s
+ * segments (about 4 to 6 s; the default), `reduced_bandwidth` plays standard HLS with the ladder
+ * capped at 480p (less data for fans on mobile networks, no HD). Live ingest only: the demo loop and
+ * external URLs play as they are.
+ */
+export const LATENCY_MODES = ['low', 'standard', 'reduced_bandwidth'] as const;
+export const LatencyMode = z.enum(LATENCY_MODES);
+export type LatencyMode = z.infer<typeof LatencyMode>;
+
 /** The Show entity (LAND-21, LAND-22). */
 export const Show = z.object({
   paid_event_name: PaidEventName,
@@ -244,6 +264,8 @@ export const Show = z.object({
   ticket_items: z.array(ShowTicketItem).max(20).optional(),
   /** The show's light-stick songs (control room); none set: the built-in list (LIGHTSTICK_SONGS). */
   lightstick_songs: z.array(ShowLightstickSong).max(50).optional(),
+  /** The show's latency mode for its pushed streams; absent means `standard`. */
+  latency_mode: LatencyMode.optional(),
 });
 export type Show = z.infer<typeof Show>;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { safeId, safeString } from './safe-input.ts';
-import { CaptionFile, IsoDateTime, PaidEventName, Pips, StreamName, Streams } from './shows.ts';
+import { CaptionFile, IsoDateTime, LatencyMode, PaidEventName, Pips, StreamName, Streams } from './shows.ts';
 import { Entitlements } from './tickets.ts';
 import { DRM_PROVIDERS, DRM_SYSTEMS, STREAM_TYPES } from './video-rules.ts';
 
@@ -44,8 +44,13 @@ export const VideoResponse = z.object({
   pips: Pips,
   videos: z.array(VideoSource),
   caption_files: z.array(CaptionFile),
-  /** The DRM media streams keyed by stream name, each with hls.url (and dash.url when packaged). */
+  /**
+   * The DRM media streams keyed by stream name, each with hls.url (and dash.url when packaged);
+   * hls.low_latency marks a low-latency HLS playlist (hls.js `lowLatencyMode`).
+   */
   streams: Streams,
+  /** The show's latency mode (Show.latency_mode, `standard` when unset): the player's target distance. */
+  latency_mode: LatencyMode.optional(),
   drm: z.object({
     provider: z.enum(DRM_PROVIDERS),
     /** Whether the Encore origin's keys of these streams need a DRM token (always true for the demo). */

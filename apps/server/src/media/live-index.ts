@@ -17,6 +17,8 @@ const Segment = z.object({
   bytes: z.number().int().positive(),
   /** The first video timestamp (90 kHz): live captions map their time 0 to it. */
   pts: z.number().int().min(0).optional(),
+  /** Its LL-HLS partial segments (`<sn>.<i>.ts`): duration and whether each starts with a keyframe. */
+  parts: z.array(z.object({ dur: z.number().positive(), ind: z.boolean() })).optional(),
 });
 export type LiveSegment = z.infer<typeof Segment>;
 
@@ -57,6 +59,45 @@ export const indexFile = (liveDir: string, slug: string, stream: string) =>
 export const liveSegmentFile = (liveDir: string, slug: string, stream: string, rung: string, sn: number) =>
   path.join(liveDir, slug, stream, rung, `${sn}.ts`);
 
+/** Partial segment `part` of segment `sn` (LL-HLS). */
+export const livePartFile = (
+  liveDir: string,
+  slug: string,
+  stream: string,
+  rung: string,
+  sn: number,
+  part: number,
+) => path.join(liveDir, slug, stream, rung, `${sn}.${part}.ts`);
+
+export const LivePart = z.object({ dur: z.number().positive(), ind: z.boolean() });
+export type LivePart = z.infer<typeof LivePart>;
+
+/**
+ * The segment each rung is cutting now, as far as its parts go (`parts.json` beside `index.json`,
+ * rewritten after every part: the index itself is rewritten once per segment, as it holds the whole
+ * recording). Its `sn` is one past the index's last segment while it is the open one; anything
+ * else is a moment between the two writes, and the origin lists no open parts then.
+ */
+export const LiveOpenParts = z.object({
+  version: z.literal(1),
+  rungs: z.record(
+    z.string(),
+    z.object({ sn: z.number().int().min(0), pdt: z.number(), disc: z.boolean(), parts: z.array(LivePart) }),
+  ),
+});
+export type LiveOpenParts = z.infer<typeof LiveOpenParts>;
+
+export const partsFile = (liveDir: string, slug: string, stream: string) =>
+  path.join(liveDir, slug, stream, 'parts.json');
+
+export async function readOpenParts(file: string): Promise<LiveOpenParts | null> {
+  try {
+    return LiveOpenParts.parse(JSON.parse(await readFile(file, 'utf8')));
+  } catch {
+    return null;
+  }
+}
+
 export async function readLiveIndex(file: string): Promise<LiveStreamIndex | null> {
   try {
     return LiveStreamIndex.parse(JSON.parse(await readFile(file, 'utf8')));
@@ -74,16 +115,22 @@ export async function writeLiveIndex(file: string, index: LiveStreamIndex): Prom
 
 /** Reads indexes at most every `ttlMs` per stream: every viewer's playlist reload is one lookup. */
 export function createLiveIndexReader(liveDir: string, ttlMs = 250, now: () => number = Date.now) {
-  const cache = new Map<string, { at: number; index: Promise<LiveStreamIndex | null> }>();
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+  function cached<T>(file: string, maxAge: number, read: (file: string) => Promise<T>): Promise<T> {
+    const hit = cache.get(file);
+    const t = now();
+    if (hit && t - hit.at < maxAge) return hit.value as Promise<T>;
+    const value = read(file);
+    cache.set(file, { at: t, value });
+    return value;
+  }
   return {
-    get(slug: string, stream: string): Promise<LiveStreamIndex | null> {
-      const file = indexFile(liveDir, slug, stream);
-      const hit = cache.get(file);
-      const t = now();
-      if (hit && t - hit.at < ttlMs) return hit.index;
-      const index = readLiveIndex(file);
-      cache.set(file, { at: t, index });
-      return index;
+    /** `maxAgeMs`: a blocking playlist request waits on a fresher reading than the default. */
+    get(slug: string, stream: string, maxAgeMs = ttlMs): Promise<LiveStreamIndex | null> {
+      return cached(indexFile(liveDir, slug, stream), maxAgeMs, readLiveIndex);
+    },
+    parts(slug: string, stream: string, maxAgeMs = ttlMs): Promise<LiveOpenParts | null> {
+      return cached(partsFile(liveDir, slug, stream), maxAgeMs, readOpenParts);
     },
   };
 }

@@ -1,3 +1,4 @@
+import { access } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -5,10 +6,11 @@ import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
 import {
   type LiveIndexReader,
   type LiveRung,
-  type LiveSegment,
+  livePartFile,
   liveSegmentFile,
   playableRungs,
 } from './live-index.ts';
+import { awaitPlaylist, openSegmentOf, renderLivePlaylist } from './live-ll.ts';
 import { type ReairingClock, reairingView } from './live-reairing.ts';
 import { quoted } from './live-window.ts';
 import { SUBTITLE_GROUP, subtitleMedia } from './master-playlist.ts';
@@ -42,58 +44,34 @@ const TokenQuery = z.object({
     .regex(/^[\w.~-]{1,2048}$/)
     .optional(),
 });
+/** Blocking playlist reload's delivery directives (RFC 8216bis 6.2.5.2). */
+const ReloadQuery = TokenQuery.extend({
+  _HLS_msn: z.coerce.number().int().min(0).max(1e9).optional(),
+  _HLS_part: z.coerce.number().int().min(0).max(1000).optional(),
+});
+/** A part hinted by EXT-X-PRELOAD-HINT is asked for before it exists: held this long for it. */
+const PART_WAIT_MS = 3000;
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  );
+
+/** Reduced bandwidth (latency mode): the rungs up to 480p, or the smallest one if none is. */
+const LITE_MAX_HEIGHT = 480;
+function liteRungs(rungs: LiveRung[]): LiveRung[] {
+  const small = rungs.filter((r) => r.height !== null && r.height <= LITE_MAX_HEIGHT);
+  if (small.length > 0) return small;
+  const smallest = [...rungs].sort((a, b) => (a.height ?? 0) - (b.height ?? 0))[0];
+  return smallest ? [smallest] : [];
+}
 
 const notOnAir = () =>
   new AppError('NOT_ON_AIR', 404, 'This stream has not been pushed yet.', { retryAfter: 2 });
 
 const tokenSuffix = (token: string | undefined, sep: '?' | '&') =>
   token ? `${sep}token=${encodeURIComponent(token)}` : '';
-
-/** Players stay this many typical segments behind the live edge of a pushed stream. */
-export const LIVE_HOLD_BACK_SEGMENTS = 3;
-
-/** A media playlist over a run of segments (the live window, or the whole recording). */
-export function renderLivePlaylist(opts: {
-  rung: LiveRung;
-  listed: LiveSegment[];
-  ended: boolean;
-  vod: boolean;
-  key: { uri: string; iv: string };
-}): string {
-  const { rung, listed } = opts;
-  const first = listed[0];
-  const firstIndex = first ? rung.segments.indexOf(first) : 0;
-  // Every segment keeps its discontinuity number in every version of the playlist.
-  const discBefore = rung.segments.slice(0, firstIndex + 1).filter((s, i) => s.disc && i > 0).length;
-  // RFC 8216: every EXTINF rounded to the nearest integer is at most the target. Ingest cuts 1 s
-  // segments, and a player's live sync and playlist reloads scale with the target.
-  const target = Math.max(1, ...listed.map((s) => Math.round(s.dur)));
-  const lines = [
-    '#EXTM3U',
-    '#EXT-X-VERSION:3',
-    `#EXT-X-TARGETDURATION:${target}`,
-    `#EXT-X-MEDIA-SEQUENCE:${first?.sn ?? 0}`,
-    `#EXT-X-DISCONTINUITY-SEQUENCE:${discBefore}`,
-    '#EXT-X-INDEPENDENT-SEGMENTS',
-  ];
-  if (opts.vod) lines.push(`#EXT-X-PLAYLIST-TYPE:${opts.ended ? 'VOD' : 'EVENT'}`);
-  // Where players sit behind the live edge: three typical segments (hls.js reads HOLD-BACK; without it,
-  // three target durations). A run's first segment can be twice the others (the feed's audio before
-  // its first keyframe) and sets the target for the whole window; the typical one sets the distance.
-  if (!opts.ended && !opts.vod && listed.length > 0) {
-    const sorted = listed.map((s) => s.dur).sort((a, b) => a - b);
-    const typical = Math.max(1, Math.round(sorted[Math.floor(sorted.length / 2)] ?? target));
-    lines.push(`#EXT-X-SERVER-CONTROL:HOLD-BACK=${(LIVE_HOLD_BACK_SEGMENTS * typical).toFixed(1)}`);
-  }
-  lines.push(`#EXT-X-KEY:METHOD=AES-128,URI=${quoted(opts.key.uri)},IV=${opts.key.iv}`);
-  listed.forEach((s, i) => {
-    if (s.disc && i > 0) lines.push('#EXT-X-DISCONTINUITY');
-    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.pdt).toISOString()}`);
-    lines.push(`#EXTINF:${s.dur.toFixed(3)},`, `${s.sn}.ts`);
-  });
-  if (opts.ended) lines.push('#EXT-X-ENDLIST');
-  return `${lines.join('\n')}\n`;
-}
 
 /**
  * The live origin of pushed feeds (issue 11, docs/media.md section 9): the same HLS as the demo's
@@ -105,67 +83,87 @@ export function liveOriginRoutes(opts: LiveOriginOptions): FastifyPluginAsyncZod
   const windowSize = opts.windowSize ?? 60;
   const keyUriBase = opts.keyUriBase ?? '';
   return async (app) => {
-    app.get(
-      '/media/live/:slug/:stream/index.m3u8',
-      {
-        schema: {
-          tags: ['media'],
-          params: z.object({ slug: Slug, stream: Stream }),
-          querystring: TokenQuery,
-        },
-      },
-      async (req, reply) => {
-        const { slug, stream } = req.params;
-        const index = await opts.indexes.get(slug, stream);
-        const rungs = playableRungs(index?.rungs ?? []);
-        if (rungs.length === 0) throw notOnAir();
-        const query = tokenSuffix(req.query.token, '?');
-        const lines = ['#EXTM3U', '#EXT-X-VERSION:3', '#EXT-X-INDEPENDENT-SEGMENTS'];
-        const subtitles = (await opts.subtitlesOf?.(slug)) ?? [];
-        for (const c of subtitles) lines.push(subtitleMedia(c, `captions/${c.lang}/live.m3u8${query}`));
-        for (const r of [...rungs].sort((a, b) => b.bandwidth - a.bandwidth)) {
-          const attrs = [`BANDWIDTH=${Math.max(1, r.bandwidth)}`];
-          if (subtitles.length > 0) attrs.push(`SUBTITLES=${quoted(SUBTITLE_GROUP)}`);
-          if (r.width && r.height) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
-          if (r.frameRate) attrs.push(`FRAME-RATE=${r.frameRate.toFixed(3)}`);
-          if (r.codecs) attrs.push(`CODECS=${quoted(r.codecs)}`);
-          lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${r.name}/live.m3u8${query}`);
-        }
-        const cache = req.query.token ? CACHE.live.replace('public', 'private') : CACHE.live;
-        return reply
-          .header('cache-control', cache)
-          .type(M3U8)
-          .send(`${lines.join('\n')}\n`);
-      },
-    );
-
-    for (const playlist of ['live', 'vod'] as const) {
+    // Two multivariant playlists over the same rungs: `index.m3u8` (standard HLS, what every player
+    // plays) and `ll.m3u8` (low-latency HLS: parts, preload hints, blocking reload).
+    for (const [name, media] of [
+      ['index', 'live'],
+      ['ll', 'll'],
+      ['lite', 'live'],
+    ] as const) {
       app.get(
-        `/media/live/:slug/:stream/:rung/${playlist}.m3u8`,
+        `/media/live/:slug/:stream/${name}.m3u8`,
         {
           schema: {
             tags: ['media'],
-            params: z.object({ slug: Slug, stream: Stream, rung: Rung }),
+            params: z.object({ slug: Slug, stream: Stream }),
             querystring: TokenQuery,
           },
         },
         async (req, reply) => {
           const { slug, stream } = req.params;
           const index = await opts.indexes.get(slug, stream);
+          const playable = playableRungs(index?.rungs ?? []);
+          if (playable.length === 0) throw notOnAir();
+          const rungs = name === 'lite' ? liteRungs(playable) : playable;
+          const query = tokenSuffix(req.query.token, '?');
+          // No EXT-X-INDEPENDENT-SEGMENTS: a segment cut at its target length starts without a keyframe.
+          const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+          const subtitles = (await opts.subtitlesOf?.(slug)) ?? [];
+          for (const c of subtitles) lines.push(subtitleMedia(c, `captions/${c.lang}/live.m3u8${query}`));
+          for (const r of [...rungs].sort((a, b) => b.bandwidth - a.bandwidth)) {
+            const attrs = [`BANDWIDTH=${Math.max(1, r.bandwidth)}`];
+            if (subtitles.length > 0) attrs.push(`SUBTITLES=${quoted(SUBTITLE_GROUP)}`);
+            if (r.width && r.height) attrs.push(`RESOLUTION=${r.width}x${r.height}`);
+            if (r.frameRate) attrs.push(`FRAME-RATE=${r.frameRate.toFixed(3)}`);
+            if (r.codecs) attrs.push(`CODECS=${quoted(r.codecs)}`);
+            lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${r.name}/${media}.m3u8${query}`);
+          }
+          const cache = req.query.token ? CACHE.live.replace('public', 'private') : CACHE.live;
+          return reply
+            .header('cache-control', cache)
+            .type(M3U8)
+            .send(`${lines.join('\n')}\n`);
+        },
+      );
+    }
+
+    for (const playlist of ['live', 'll', 'vod'] as const) {
+      app.get(
+        `/media/live/:slug/:stream/:rung/${playlist}.m3u8`,
+        {
+          schema: {
+            tags: ['media'],
+            params: z.object({ slug: Slug, stream: Stream, rung: Rung }),
+            querystring: ReloadQuery,
+          },
+        },
+        async (req, reply) => {
+          const { slug, stream } = req.params;
+          if (playlist !== 'vod') {
+            await awaitPlaylist(opts.indexes, req.params, req.query._HLS_msn, req.query._HLS_part);
+          }
+          const fresh = req.query._HLS_msn === undefined ? undefined : 40;
+          const index = await opts.indexes.get(slug, stream, fresh);
           const rung = index?.rungs.find((r) => r.name === req.params.rung);
           if (!index || !rung || rung.segments.length === 0) throw notOnAir();
           const key = await opts.keyOf(slug, stream);
           if (!key) throw notFound('No such stream.');
           const whole = playlist === 'vod' || index.ended;
           // A recording re-aired now plays as a live stream on the re-airing's clock.
-          const clock = index.ended && playlist === 'live' ? await opts.reairingOf?.(slug) : null;
+          const clock = index.ended && playlist !== 'vod' ? await opts.reairingOf?.(slug) : null;
           const aired = clock ? reairingView(rung, clock, Date.now(), windowSize) : undefined;
           if (aired === null) throw notOnAir();
+          const open =
+            playlist === 'll' && !aired
+              ? openSegmentOf(rung, await opts.indexes.parts(slug, stream, fresh))
+              : null;
           const body = renderLivePlaylist({
             rung: aired?.rung ?? rung,
             listed: aired?.listed ?? (whole ? rung.segments : rung.segments.slice(-windowSize)),
             ended: aired?.ended ?? index.ended,
             vod: playlist === 'vod',
+            lowLatency: playlist === 'll' && !aired,
+            open,
             key: {
               uri: `${keyUriBase}/media/live/${slug}/keys/${stream}?kid=${key.id}${tokenSuffix(req.query.token, '&')}`,
               iv: key.iv,
@@ -187,19 +185,31 @@ export function liveOriginRoutes(opts: LiveOriginOptions): FastifyPluginAsyncZod
             slug: Slug,
             stream: Stream,
             rung: Rung,
-            file: z.string().regex(/^\d{1,9}\.ts$/),
+            file: z.string().regex(/^\d{1,9}(\.\d{1,3})?\.ts$/),
           }),
         },
       },
       async (req, reply) => {
         const { slug, stream, rung, file } = req.params;
-        const sn = Number(path.basename(file, '.ts'));
-        return sendFile(
-          reply,
-          liveSegmentFile(opts.liveDir, slug, stream, rung, sn),
-          'video/mp2t',
-          CACHE.immutable,
-        );
+        const [sn = 0, part] = path.basename(file, '.ts').split('.').map(Number);
+        if (part === undefined) {
+          return sendFile(
+            reply,
+            liveSegmentFile(opts.liveDir, slug, stream, rung, sn),
+            'video/mp2t',
+            CACHE.immutable,
+          );
+        }
+        const at = livePartFile(opts.liveDir, slug, stream, rung, sn, part);
+        // A preload hint's part is asked for before it is cut: held until it exists (or 3 s).
+        const deadline = Date.now() + PART_WAIT_MS;
+        while (!(await exists(at)) && Date.now() < deadline) {
+          const index = await opts.indexes.get(slug, stream, 40);
+          const last = index?.rungs.find((r) => r.name === rung)?.segments.at(-1)?.sn ?? -1;
+          if (!index || index.ended || sn > last + 2 || sn <= last - 1) break;
+          await new Promise((resolve) => setTimeout(resolve, 40));
+        }
+        return sendFile(reply, at, 'video/mp2t', CACHE.immutable);
       },
     );
 

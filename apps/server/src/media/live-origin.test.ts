@@ -2,12 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { DrmTokenResponse, EnableIngestResponse, EnterEventResponse } from '@encore/contract';
+import * as hlsParser from 'hls-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTicket, createUser, login, showEntity } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
 import { type LiveRung, type LiveSegment, writeLiveIndex } from './live-index.ts';
-import { renderLivePlaylist } from './live-origin.routes.ts';
+import { renderLivePlaylist } from './live-ll.ts';
 
 // The live origin of pushed feeds (issue 11): playlists from a packager's index, and the key route
 // behind the DRM token of the show's own ticket holders.
@@ -173,26 +174,67 @@ describe('live playlist distance (glass to glass)', () => {
     disc: false,
     bytes: 1000,
   });
-  const key = { uri: '/media/live/s/keys/mix-stream1?kid=k', iv: '0x00' };
+  const key = { uri: '/media/live/s/keys/mix-stream1?kid=k', iv: `0x${'0'.repeat(32)}` };
 
-  it("players sit three typical segments back (HOLD-BACK), though a run's longer first segment sets the target", () => {
-    const listed = [seg(0, 2.021), ...[1, 2, 3, 4, 5].map((sn) => seg(sn, 1))];
-    const live = renderLivePlaylist({
-      rung: { ...rung, segments: listed },
+  it('one target for the life of the stream, HOLD-BACK three of it; LL: parts of the newest segments, the open one, a hint (strict hls-parser)', () => {
+    hlsParser.setOptions({ strictMode: true });
+    // A run's first segment listed beside later ones, as the packager cuts them (never over 1.4 s).
+    const listed = [seg(0, 1.3), ...[1, 2, 3, 4, 5].map((sn) => seg(sn, 1))].map((s) => ({
+      ...s,
+      parts: [0.334, 0.333, s.dur - 0.667].map((dur, i) => ({ dur, ind: i === 0 })),
+    }));
+    const withSegments = { ...rung, segments: listed };
+    const live = renderLivePlaylist({ rung: withSegments, listed, ended: false, vod: false, key });
+    expect(live).toContain('#EXT-X-TARGETDURATION:1\n');
+    expect(live).toContain('#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,HOLD-BACK=3.000\n');
+    expect(live).not.toContain('EXT-X-PART');
+    expect(() => hlsParser.parse(live)).not.toThrow();
+    const open = { sn: 6, pdt: 1_800_000_006_000, disc: false, parts: [{ dur: 0.333, ind: true }] };
+    const ll = renderLivePlaylist({
+      rung: withSegments,
       listed,
       ended: false,
       vod: false,
       key,
+      open,
+      lowLatency: true,
     });
-    expect(live).toContain('#EXT-X-TARGETDURATION:2\n');
-    expect(live).toContain('#EXT-X-SERVER-CONTROL:HOLD-BACK=3.0\n');
-    const ended = renderLivePlaylist({
-      rung: { ...rung, segments: listed },
+    expect(ll).toContain('PART-HOLD-BACK=1.050,HOLD-BACK=3.000');
+    expect(ll).toContain('#EXT-X-PART-INF:PART-TARGET=0.350');
+    // Parts of segments 4 and 5, then the open segment 6's first part and the hint of its second.
+    expect(ll.match(/#EXT-X-PART:/g)).toHaveLength(7);
+    expect(ll).toContain('#EXT-X-PART:DURATION=0.333,URI="6.0.ts",INDEPENDENT=YES');
+    expect(ll.trim().endsWith('#EXT-X-PRELOAD-HINT:TYPE=PART,URI="6.1.ts"')).toBe(true);
+    const parsed = hlsParser.parse(ll) as hlsParser.types.MediaPlaylist;
+    expect(parsed.partTargetDuration).toBe(0.35);
+    expect(parsed.segments.at(-1)?.parts).toHaveLength(2);
+    // A discontinuity before an encoder's return goes before the open segment's parts.
+    const back = renderLivePlaylist({
+      rung: withSegments,
       listed,
-      ended: true,
+      ended: false,
       vod: false,
       key,
+      open: { ...open, disc: true },
+      lowLatency: true,
     });
+    expect(() => hlsParser.parse(back)).not.toThrow();
+    // A short part may only end its segment: held back (the hint names it) until the segment closes.
+    const short = { ...open, parts: [...open.parts, { dur: 0.1, ind: false }] };
+    const held = renderLivePlaylist({
+      rung: withSegments,
+      listed,
+      ended: false,
+      vod: false,
+      key,
+      open: short,
+      lowLatency: true,
+    });
+    expect(held).not.toContain('URI="6.1.ts",');
+    expect(held.trim().endsWith('#EXT-X-PRELOAD-HINT:TYPE=PART,URI="6.1.ts"')).toBe(true);
+    expect(() => hlsParser.parse(held)).not.toThrow();
+    const ended = renderLivePlaylist({ rung: withSegments, listed, ended: true, vod: false, key });
     expect(ended).not.toContain('HOLD-BACK');
+    expect(() => hlsParser.parse(ended)).not.toThrow();
   });
 });

@@ -13,6 +13,7 @@ import {
   parseBoxes,
   serializeBoxes,
 } from '../../../../../scripts/media/cenc.mjs';
+import { avcCodecOf } from '../../media/avc-codec.ts';
 import {
   type LiveDashIndex,
   type LiveDashRep,
@@ -76,7 +77,7 @@ function describe(init: Buffer): { codecs: string; width: number | null; height:
     return { codecs: 'mp4a.40.2', width: null, height: null };
   }
   return {
-    codecs: `avc1.${avcC.subarray(1, 4).toString('hex')}`,
+    codecs: avcCodecOf(avcC.subarray(1, 4)) ?? 'avc1',
     width: entry.prefix.readUInt16BE(24),
     height: entry.prefix.readUInt16BE(26),
   };

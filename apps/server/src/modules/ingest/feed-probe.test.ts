@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { avcCodecOf, hlsCodecs, spsCodecBytes } from '../../media/avc-codec.ts';
 import { parseInputStreams, parseProgress, probeSegment } from './feed-probe.ts';
-import { codecsOf } from './packager.ts';
 
 // What the packager reads off ffmpeg: the input's streams (the refusal reasons) and its progress.
 const banner = (streams: string) => `Input #0, flv, from 'rtmp://127.0.0.1:1935/live/f00':
@@ -49,11 +49,15 @@ describe('feed probe', () => {
     expect(parseProgress('frame=0\nout_time_us=N/A\nprogress=continue').outTimeMs).toBeNull();
   });
 
-  it('names the H.264 profile and level as RFC 6381 codecs', () => {
-    expect(codecsOf('High', 31, true)).toBe('avc1.64001f,mp4a.40.2');
-    expect(codecsOf('Main', 30, false)).toBe('avc1.4d401e');
-    expect(codecsOf('Constrained Baseline', 21, true)).toBe('avc1.42e015,mp4a.40.2');
-    expect(codecsOf(null, 30, true)).toBeNull();
+  it('names H.264 as RFC 6381 codecs from the SPS bytes (profile, constraint flags, level)', () => {
+    // A Constrained Baseline SPS (x264 ultrafast): constraint_set0 and set1 flags, so 42c0, not 42e0.
+    const sps = Uint8Array.from([0, 0, 0, 1, 0x09, 0xf0, 0, 0, 0, 1, 0x67, 0x42, 0xc0, 0x15, 0xd9]);
+    const bytes = spsCodecBytes(sps);
+    expect(bytes && avcCodecOf(bytes)).toBe('avc1.42c015');
+    expect(hlsCodecs('avc1.64001f', true)).toBe('avc1.64001f,mp4a.40.2');
+    expect(hlsCodecs('avc1.4d401e', false)).toBe('avc1.4d401e');
+    expect(hlsCodecs(null, true)).toBeNull();
+    expect(spsCodecBytes(Uint8Array.from([0, 0, 1, 0x09, 0xf0]))).toBeNull();
   });
 
   it("reads a one-keyframe segment's GOP from its pictures, not its length (a run's first opens with sound)", async () => {

@@ -1,10 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createCipheriv } from 'node:crypto';
-import { type FSWatcher, watch } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { FeedProblem, LadderRung } from '@encore/contract';
+import { avcCodecOf, hlsCodecs } from '../../media/avc-codec.ts';
 import {
   indexFile,
   type LiveRung,
@@ -13,7 +12,9 @@ import {
   readLiveIndex,
   writeLiveIndex,
 } from '../../media/live-index.ts';
-import { firstVideoPts } from '../../media/ts-pts.ts';
+import { LIVE_TARGET } from '../../media/live-ll.ts';
+import { createTsChunker } from '../../media/ts-chunker.ts';
+import { firstAudioPts } from '../../media/ts-pts.ts';
 import { createFeedMeter } from './feed-health.ts';
 import {
   type FeedFigures,
@@ -22,15 +23,29 @@ import {
   probeSegment,
   snapshotSegment,
 } from './feed-probe.ts';
+import { createOpenPartsFile, createRungWriter, encrypt, type FinishedSegment } from './rung-writer.ts';
 import { type ShowClock, showClock } from './show-clock.ts';
 
 /**
- * Segment length: a segment ends at the encoder's first keyframe this long after its start (a 2 s GOP
- * makes 2 s segments). Short segments are most of the glass-to-glass budget (docs/benchmarks.md).
+ * Part length the chunker aims at (LL-HLS partial segments of about a third of a second; the
+ * playlists' PART-TARGET, LIVE_PART_TARGET, leaves room for RTMP's millisecond timestamps' jitter).
+ * Segments are cut at every keyframe and at a part boundary once they are LIVE_TARGET long (one
+ * EXT-X-TARGETDURATION for a stream's life, whatever the encoder's keyframe interval; short segments
+ * are most of standard HLS's glass-to-glass budget, as HOLD-BACK is three of them).
  */
-export const LIVE_SEGMENT_SECONDS = 1;
-/** Segments are taken as ffmpeg lists them (fs.watch); this poll only backs the watch up. */
-const POLL_MS = 1000;
+export const LIVE_PART_SECONDS = 1 / 3;
+/** ffmpeg's MPEG-TS muxer delays timestamps by twice `-muxdelay`; the show clock takes it off. */
+const TS_MUX_DELAY_SECONDS = 0.7;
+const TS_MUX_SHIFT_SECONDS = 2 * TS_MUX_DELAY_SECONDS;
+/** Run directories of this process's packagers, until each run has finished its last segment. */
+const activeRuns = new Set<string>();
+/**
+ * The newest run of each stream (by index file) and when its segments are all indexed: a run that
+ * starts while the one before finishes (an encoder back within a second) reads the index only after
+ * that, and a run's late health probe writes the index only while it is the newest, so no run
+ * overwrites another's segments.
+ */
+const newestRun = new Map<string, { id: symbol; indexed: Promise<void> }>();
 const NO_FRAME_TIMEOUT_MS = 20_000;
 /** The source's segments are probed (picture, keyframe interval) one in this many after a run's first. */
 const PROBE_EVERY = 5;
@@ -79,8 +94,7 @@ export type Packager = {
 const SUPPORTED_VIDEO = new Set(['h264']);
 const SUPPORTED_AUDIO = new Set(['aac', 'mp3']);
 
-function rungArgs(rung: LadderRung | null, runDir: string): string[] {
-  const name = rung ? rung.name : 'source';
+function rungArgs(rung: LadderRung | null, fd: number): string[] {
   const video = rung
     ? [
         '-vf',
@@ -112,31 +126,14 @@ function rungArgs(rung: LadderRung | null, runDir: string): string[] {
     ...video,
     '-c:a',
     'copy',
+    // One transport stream per rung on a pipe of its own: Encore cuts parts and segments itself
+    // (media/ts-chunker.ts). The muxer's delay is pinned, since the show clock subtracts it.
+    '-muxdelay',
+    String(TS_MUX_DELAY_SECONDS),
     '-f',
-    'segment',
-    '-segment_format',
     'mpegts',
-    // Cut at the first keyframe a segment's length after the last cut, on the feed's own timeline:
-    // with a 1 s GOP every segment is 1 s. (Cutting on the wall clock, -segment_atclocktime, made
-    // 1 to 3 s segments under load: the cut waited for the packager's reading of the clock, and one
-    // long segment raises the playlist's target duration, which sets the player's distance.)
-    '-segment_time',
-    String(LIVE_SEGMENT_SECONDS),
-    '-segment_time_delta',
-    '0.05',
-    '-reset_timestamps',
-    '0',
-    '-segment_list',
-    path.join(runDir, `${name}.csv`),
-    '-segment_list_type',
-    'csv',
-    path.join(runDir, name, '%06d.ts'),
+    `pipe:${fd}`,
   ];
-}
-
-function encrypt(clear: Buffer, key: Buffer, iv: Buffer): Buffer {
-  const cipher = createCipheriv('aes-128-cbc', key, iv);
-  return Buffer.concat([cipher.update(clear), cipher.final()]);
 }
 
 /** Marks a stream's index ended when no run of its packager is left to do it (End show after a drop). */
@@ -144,14 +141,6 @@ export async function markStreamEnded(liveDir: string, slug: string, stream: str
   const file = indexFile(liveDir, slug, stream);
   const index = await readLiveIndex(file);
   if (index && !index.ended) await writeLiveIndex(file, { ...index, ended: true });
-}
-
-/** RFC 6381 codec string of an H.264 rung and its audio, for the multivariant playlist. */
-export function codecsOf(profile: string | null, level: number | null, audio: boolean): string | null {
-  if (!profile || !level) return null;
-  const idc = /high/i.test(profile) ? '6400' : /main/i.test(profile) ? '4d40' : '42e0';
-  const video = `avc1.${idc}${level.toString(16).padStart(2, '0')}`;
-  return audio ? `${video},mp4a.40.2` : video;
 }
 
 /**
@@ -166,16 +155,27 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
   const now = opts.now ?? Date.now;
   const streamDir = path.join(opts.liveDir, opts.slug, opts.stream);
   const runDir = path.join(streamDir, `.run-${now()}`);
+  activeRuns.add(runDir);
   // A run killed with its process leaves clear segments behind: never keep unencrypted media at rest.
   const stale = await readdir(streamDir).catch(() => [] as string[]);
   await Promise.all(
     stale
-      .filter((d) => d.startsWith('.run-'))
+      // Not a run of this process still finishing its last segments (an encoder that came back fast).
+      .filter((d) => d.startsWith('.run-') && !activeRuns.has(path.join(streamDir, d)))
       .map((d) => rm(path.join(streamDir, d), { recursive: true, force: true })),
   );
   const rungNames = ['source', ...opts.ladder.map((r) => r.name)];
   await Promise.all(rungNames.map((n) => mkdir(path.join(runDir, n), { recursive: true })));
   const file = indexFile(opts.liveDir, opts.slug, opts.stream);
+  const runId = Symbol(runDir);
+  let markIndexed = () => {};
+  const indexed = new Promise<void>((resolve) => {
+    markIndexed = resolve;
+  });
+  const before = newestRun.get(file);
+  newestRun.set(file, { id: runId, indexed });
+  // Bounded, so a run that failed before it could say so never holds the next one for good.
+  if (before) await Promise.race([before.indexed, new Promise((r) => setTimeout(r, 15_000))]);
   const index: LiveStreamIndex = (await readLiveIndex(file)) ?? { version: 1, ended: false, rungs: [] };
   index.ended = false;
   for (const name of rungNames) {
@@ -221,8 +221,6 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
   let clockSet = false;
   const meter = createFeedMeter(now, (seconds) => (clockSet ? clock.dateOf(seconds) : null));
   let lastFrames = 0;
-  const seen = new Map<string, number>();
-  const firstOfRun = new Set(rungNames);
 
   const args = [
     '-hide_banner',
@@ -240,11 +238,10 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     '-copyts',
     '-i',
     opts.input,
-    ...rungArgs(null, runDir),
-    ...opts.ladder.flatMap((r) => rungArgs(r, runDir)),
+    ...rungNames.flatMap((_, i) => rungArgs(i === 0 ? null : (opts.ladder[i - 1] ?? null), 3 + i)),
   ];
   const child: ChildProcess = spawn('ffmpeg', args, {
-    stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe'],
+    stdio: [opts.stdin ? 'pipe' : 'ignore', 'pipe', 'pipe', ...rungNames.map(() => 'pipe' as const)],
   });
   if (opts.stdin && child.stdin) {
     child.stdin.on('error', () => {});
@@ -295,47 +292,18 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     }
   });
 
-  let chain: Promise<void> = Promise.resolve();
-  async function collect(): Promise<void> {
-    for (const rung of index.rungs) {
-      let csv: string;
-      try {
-        csv = await readFile(path.join(runDir, `${rung.name}.csv`), 'utf8');
-      } catch {
-        continue;
-      }
-      // Only whole lines: ffmpeg may be writing the next one as the watch fires.
-      const lines = csv.split('\n').slice(0, -1);
-      const done = seen.get(rung.name) ?? 0;
-      for (const line of lines.slice(done)) {
-        const [name, start, end] = line.split(',');
-        if (!name || start === undefined || end === undefined) continue;
-        await addSegment(rung, path.join(runDir, rung.name, name), Number(start), Number(end));
-      }
-      seen.set(rung.name, lines.length);
-    }
-  }
-
-  async function addSegment(rung: LiveRung, clearFile: string, start: number, end: number): Promise<void> {
-    const dur = end - start;
-    if (!(dur > 0)) return;
-    let clear: Buffer;
-    try {
-      clear = await readFile(clearFile);
-    } catch {
-      return;
-    }
+  async function addSegment(rung: LiveRung, seg: FinishedSegment): Promise<void> {
     const isSource = rung.name === 'source';
-    const first = firstOfRun.delete(rung.name);
-    // A run's first segment is probed before it is listed (the multivariant playlist names its codecs
-    // and picture); some of the source's later ones after, for the health figures, off the latency path.
+    // The clear segment on disk for ffprobe and the DASH remux, then removed: never kept at rest.
+    const clearFile = path.join(runDir, rung.name, `${seg.sn}.ts`);
+    await writeFile(clearFile, seg.clear);
+    const audio = () => firstAudioPts(seg.clear) !== null;
     const probe = async () => {
       const probe = await probeSegment(clearFile);
       if (probe) {
         rung.width = probe.width;
         rung.height = probe.height;
         rung.frameRate = probe.frameRate;
-        rung.codecs = codecsOf(probe.profile, probe.level, probe.hasAudio);
         if (isSource) {
           figures.width = probe.width;
           figures.height = probe.height;
@@ -344,46 +312,108 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
         }
       }
     };
-    if (first) await probe();
-    const sn = (rung.segments.at(-1)?.sn ?? -1) + 1;
-    const out = liveSegmentFile(opts.liveDir, opts.slug, opts.stream, rung.name, sn);
-    await mkdir(path.dirname(out), { recursive: true });
-    await writeFile(`${out}.tmp`, encrypt(clear, opts.mediaKey, opts.iv));
+    // The codec string from the SPS itself (the multivariant playlist names it from the first segment).
+    rung.codecs = hlsCodecs(seg.codec ? avcCodecOf(seg.codec) : null, audio()) ?? rung.codecs;
+    // A run's first segment is probed before it is listed (the multivariant playlist names its
+    // picture); some of the source's later ones after, for the health figures, off the latency path.
+    if (seg.first) await probe();
+    const out = liveSegmentFile(opts.liveDir, opts.slug, opts.stream, rung.name, seg.sn);
+    await writeFile(`${out}.tmp`, encrypt(seg.clear, opts.mediaKey, opts.iv));
     await rename(`${out}.tmp`, out);
-    const bits = clear.length * 8;
-    rung.bandwidth = Math.max(rung.bandwidth, Math.round(bits / dur));
-    if (isSource) meter.segment(clear.length, dur);
-    // Live captions place their cues on this segment's own timestamps (X-TIMESTAMP-MAP).
-    const pts = firstVideoPts(clear);
-    const pdt = clock.dateOf(start);
-    clockSet = true;
+    const bits = seg.clear.length * 8;
+    rung.bandwidth = Math.max(rung.bandwidth, Math.round(bits / seg.dur));
+    if (isSource) meter.segment(seg.clear.length, seg.dur);
+    const pdt = clock.dateOf(seg.pts / 90_000 - TS_MUX_SHIFT_SECONDS);
     rung.segments.push({
-      sn,
-      dur: Math.round(dur * 1000) / 1000,
+      sn: seg.sn,
+      dur: seg.dur,
       pdt,
-      disc: first && rung.segments.length > 0,
-      bytes: clear.length,
-      ...(pts === null ? {} : { pts }),
+      disc: seg.first && rung.segments.length > 0,
+      bytes: seg.clear.length,
+      // Live captions place their cues on this segment's own timestamps (X-TIMESTAMP-MAP).
+      pts: seg.pts,
+      parts: seg.parts,
     });
-    await writeLiveIndex(file, index);
-    const seg = { rung: rung.name, sn, pdt: rung.segments.at(-1)?.pdt ?? 0, dur, first, clearFile };
-    await opts
-      .onSegment?.(seg)
-      .catch((err: unknown) => opts.log.warn({ err }, 'live DASH segment not packaged'));
-    // Every few seconds is enough for the health figures: an ffprobe per 1 s segment costs a core's tenth.
-    if (isSource && !first && sn % PROBE_EVERY === 0) await probe();
-    // The host's thumbnail and the audio level: the run's second segment (soon after the publish),
-    // then every PROBE_EVERY (feed-probe.ts snapshotSegment).
-    if (isSource && !first && (figures.thumbnailAt === null || sn % PROBE_EVERY === 0)) {
-      const shot = await snapshotSegment(clearFile, figures.audioPresent === true);
-      if (shot.jpeg) {
-        figures.thumbnail = shot.jpeg;
-        figures.thumbnailAt = now();
+    await saveIndex();
+    // The DASH remux and the health probe run behind the listing: the rung's next parts do not wait.
+    const packaged = { rung: rung.name, sn: seg.sn, pdt, dur: seg.dur, first: seg.first, clearFile };
+    const after = (async () => {
+      await opts
+        .onSegment?.(packaged)
+        .catch((err: unknown) => opts.log.warn({ err }, 'live DASH segment not packaged'));
+      // Every few seconds is enough for the health figures: an ffprobe per 1 s segment costs a core's
+      // tenth. A picture size the first probe did not get (a busy machine) is asked again.
+      if ((isSource && !seg.first && seg.sn % PROBE_EVERY === 0) || rung.width === null) {
+        await probe();
+        if (rung.width !== null && newestRun.get(file)?.id === runId) await saveIndex();
       }
-      if (shot.meanDb !== null) figures.audioLevelDb = shot.meanDb;
-    }
-    await rm(clearFile, { force: true });
+      // The host's thumbnail and the audio level: the run's second segment (soon after the publish),
+      // then every PROBE_EVERY (feed-probe.ts snapshotSegment).
+      if (isSource && !seg.first && (figures.thumbnailAt === null || seg.sn % PROBE_EVERY === 0)) {
+        const shot = await snapshotSegment(clearFile, figures.audioPresent === true);
+        if (shot.jpeg) {
+          figures.thumbnail = shot.jpeg;
+          figures.thumbnailAt = now();
+        }
+        if (shot.meanDb !== null) figures.audioLevelDb = shot.meanDb;
+      }
+      await rm(clearFile, { force: true });
+    })();
+    background.add(after);
+    void after.finally(() => background.delete(after));
   }
+
+  // One index file per stream: one write at a time, each with every rung's segments so far.
+  let saving: Promise<void> = Promise.resolve();
+  let unsaved = false;
+  function saveIndex(): Promise<void> {
+    if (unsaved) return saving;
+    unsaved = true;
+    saving = saving.then(async () => {
+      unsaved = false;
+      await writeLiveIndex(file, index);
+    });
+    return saving;
+  }
+  const background = new Set<Promise<void>>();
+  const openParts = createOpenPartsFile(opts.liveDir, opts.slug, opts.stream);
+  const writers = rungNames.map((name, i) => {
+    const rung = index.rungs.find((r) => r.name === name) as LiveRung;
+    const writer = createRungWriter({
+      liveDir: opts.liveDir,
+      slug: opts.slug,
+      stream: opts.stream,
+      rung: name,
+      key: opts.mediaKey,
+      iv: opts.iv,
+      firstSn: (rung.segments.at(-1)?.sn ?? -1) + 1,
+      continues: rung.segments.length > 0,
+      dateOf: (pts) => {
+        const date = clock.dateOf(pts / 90_000 - TS_MUX_SHIFT_SECONDS);
+        clockSet = true;
+        return date;
+      },
+      openParts,
+      finish: (seg) =>
+        addSegment(rung, seg).catch((err: unknown) =>
+          opts.log.warn({ err, rung: name }, 'live segment not packaged'),
+        ),
+      onError: (err) => opts.log.warn({ err, rung: name }, 'live part not packaged'),
+    });
+    const chunker = createTsChunker({
+      partTarget: LIVE_PART_SECONDS,
+      segmentTarget: LIVE_TARGET,
+      onPart: (part) => void writer.part(part),
+    });
+    const pipe = child.stdio[3 + i] as Readable | null;
+    pipe?.on('data', (chunk: Buffer) => chunker.push(chunk));
+    pipe?.on('error', () => {});
+    const drained = new Promise<void>((resolve) => {
+      if (!pipe) resolve();
+      pipe?.on('close', () => resolve());
+    });
+    return { writer, chunker, drained };
+  });
 
   // A feed that never brings a frame (the publish did not happen, or the engine stalls) ends the run.
   const watchdog = setTimeout(() => {
@@ -393,39 +423,15 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     }
   }, NO_FRAME_TIMEOUT_MS);
 
-  // One collect at a time, and one more queued at most: a burst of events makes one pass.
-  let queued = false;
-  const kick = () => {
-    if (queued) return;
-    queued = true;
-    chain = chain
-      .then(() => {
-        queued = false;
-        return collect();
-      })
-      .catch((err: unknown) => opts.log.warn({ err }, 'live segment not packaged'));
-  };
-  // ffmpeg appends a segment's line to its list as it closes the segment: package it at once.
-  let watcher: FSWatcher | null = null;
-  try {
-    watcher = watch(runDir, (_event, name) => {
-      if (name?.toString().endsWith('.csv')) kick();
-    });
-    watcher.on('error', () => watcher?.close());
-  } catch {
-    watcher = null;
-  }
-  const timer = setInterval(kick, POLL_MS);
-
   const done = new Promise<void>((resolve) => {
     child.on('exit', (code) => {
-      clearInterval(timer);
-      watcher?.close();
       clearTimeout(watchdog);
       figures.connected = false;
-      chain = chain
-        .then(collect)
+      Promise.all(writers.map((w) => w.drained))
         .then(async () => {
+          for (const w of writers) w.chunker.end();
+          await Promise.all(writers.map((w) => w.writer.end()));
+          await saving;
           if (ending) {
             index.ended = true;
             await writeLiveIndex(file, index);
@@ -433,7 +439,11 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
         })
         .catch((err: unknown) => opts.log.warn({ err }, 'live segments not packaged at the end'))
         .finally(async () => {
+          markIndexed();
+          if (newestRun.get(file)?.id === runId) newestRun.delete(file);
+          await Promise.all(background);
           await rm(runDir, { recursive: true, force: true });
+          activeRuns.delete(runDir);
           if (!problem && code !== 0 && !ending && lastFrames === 0) problem = 'packager_failed';
           if (code !== 0 && code !== null && problem === 'packager_failed') {
             opts.log.warn(

@@ -19,6 +19,7 @@ import { AppError } from '../../errors.ts';
 import type { Session } from '../auth/auth.service.ts';
 import type { DevicesRepo } from '../devices/devices.repo.ts';
 import { SESSION_IDLE_MS } from '../devices/devices.service.ts';
+import { streamsForLatencyMode } from '../ingest/latency-mode.ts';
 import type { CatalogEntry, ShowsService } from '../shows/shows.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import type { DeviceLiveness } from './device-liveness.ts';
@@ -174,6 +175,7 @@ export function createVideoService(deps: VideoDeps) {
     async video(rawId: string): Promise<VideoResponse> {
       const entry = await entryOf(rawId, badVideo);
       const { show, row } = entry;
+      const streams = streamsForLatencyMode(show);
       return {
         id: row.channel_id,
         slug: show.slug,
@@ -184,7 +186,7 @@ export function createVideoService(deps: VideoDeps) {
         base_video: show.base_video,
         pips: show.pips,
         // jsonb keeps no key order: list in a fixed one (angles, mosaics, fan wall, 4K).
-        videos: Object.entries(show.streams)
+        videos: Object.entries(streams)
           .sort(([a], [b]) => streamRank(a) - streamRank(b))
           .map(([name, source]) => ({
             name,
@@ -192,7 +194,8 @@ export function createVideoService(deps: VideoDeps) {
             type: 'application/x-mpegURL' as const,
           })),
         caption_files: show.caption_files,
-        streams: show.streams,
+        streams,
+        latency_mode: show.latency_mode ?? 'standard',
         drm: {
           provider: deps.adapter.provider,
           encrypted: Object.keys(show.streams).some(

@@ -12,6 +12,7 @@ import { LandingPreview } from './landing-preview.tsx';
 import { ProblemSummary } from './problem-summary.tsx';
 import { BasicsSection, ScheduleSection } from './sections-basics.tsx';
 import { ExperienceSection } from './sections-experience.tsx';
+import { LatencySection } from './sections-latency.tsx';
 import { CaptionsSection, StreamsSection } from './sections-media.tsx';
 import { ItemsSection, VendorsSection } from './sections-sales.tsx';
 import { SongsSection } from './sections-songs.tsx';
@@ -168,6 +169,7 @@ export function ShowEditor({ mode }: { mode: 'create' | 'edit' }) {
           <BasicsSection {...props} />
           <ScheduleSection {...props} />
           <StreamsSection {...props} />
+          <LatencySection {...props} />
           <CaptionsSection {...props} />
           <ItemsSection {...props} />
           <VendorsSection {...props} />

@@ -295,4 +295,17 @@ export const enControl = {
     'Another tab or a broadcast step (Take live feeds, Go live) changed it. Nothing was saved. Reload it, then make your change again.',
   'host-stale-reload': 'Reload the show',
   'alerts-recent': 'Recent alerts ({{n}})',
+  'host-section-latency': 'Latency',
+  'host-field-latency-mode': 'How far behind live fans watch (pushed feeds)',
+  'host-latency-low': 'Low latency',
+  'host-latency-standard': 'Standard',
+  'host-latency-reduced_bandwidth': 'Reduced bandwidth',
+  'host-latency-low-cost':
+    'About 2–3 s behind your encoder. Each fan’s player asks for the playlist about three times a second and keeps little in reserve, so a weak connection stalls more often.',
+  'host-latency-standard-cost':
+    'About 4–6 s behind your encoder. One playlist request a second and a few seconds in reserve: steady on most connections. The default.',
+  'host-latency-reduced_bandwidth-cost':
+    'As standard, with the picture capped at 480p: less data for fans on mobile networks, but no HD.',
+  'host-latency-note':
+    'Applies to feeds pushed to Encore. A change reaches each fan the next time their player opens.',
 };

@@ -298,4 +298,17 @@ export const jaControl = {
     '別のタブか配信の操作（ライブフィードの取り込み、ライブ開始）で変更されました。何も保存されていません。再読み込みしてから変更し直してください。',
   'host-stale-reload': '公演を再読み込み',
   'alerts-recent': '最近のアラート（{{n}}）',
+  'host-section-latency': '遅延',
+  'host-field-latency-mode': 'ファンが見る映像の遅れ（配信エンコーダーのフィード）',
+  'host-latency-low': '低遅延',
+  'host-latency-standard': '標準',
+  'host-latency-reduced_bandwidth': 'データ節約',
+  'host-latency-low-cost':
+    'エンコーダーから約2〜3秒の遅れ。各ファンのプレーヤーは1秒に約3回プレイリストを要求し、バッファが少ないため、回線が弱いと止まりやすくなります。',
+  'host-latency-standard-cost':
+    'エンコーダーから約4〜6秒の遅れ。プレイリストの要求は1秒に1回、数秒のバッファがあり、ほとんどの回線で安定します。既定の設定です。',
+  'host-latency-reduced_bandwidth-cost':
+    '標準と同じで、画質の上限が480pになります。モバイル回線のファンの通信量は減りますが、HDはありません。',
+  'host-latency-note':
+    'Encoreに配信されたフィードに適用されます。変更は各ファンが次にプレーヤーを開いたときに反映されます。',
 };

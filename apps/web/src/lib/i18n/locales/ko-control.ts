@@ -295,4 +295,17 @@ export const koControl = {
     '다른 탭이나 방송 작업(라이브 피드 받기, 라이브 시작)이 바꿨습니다. 아무것도 저장되지 않았습니다. 다시 불러온 뒤 변경을 다시 하세요.',
   'host-stale-reload': '공연 다시 불러오기',
   'alerts-recent': '최근 알림 ({{n}})',
+  'host-section-latency': '지연 시간',
+  'host-field-latency-mode': '팬이 보는 영상의 지연 (송출된 피드)',
+  'host-latency-low': '저지연',
+  'host-latency-standard': '표준',
+  'host-latency-reduced_bandwidth': '데이터 절약',
+  'host-latency-low-cost':
+    '인코더보다 약 2~3초 늦습니다. 팬의 플레이어가 1초에 약 세 번 재생 목록을 요청하고 버퍼가 적어, 연결이 약하면 더 자주 멈춥니다.',
+  'host-latency-standard-cost':
+    '인코더보다 약 4~6초 늦습니다. 재생 목록 요청은 1초에 한 번, 몇 초의 버퍼가 있어 대부분의 연결에서 안정적입니다. 기본값입니다.',
+  'host-latency-reduced_bandwidth-cost':
+    '표준과 같지만 화질 상한이 480p입니다. 모바일 네트워크 팬의 데이터 사용량이 줄지만 HD는 없습니다.',
+  'host-latency-note':
+    'Encore로 송출된 피드에 적용됩니다. 변경 사항은 각 팬이 다음에 플레이어를 열 때 반영됩니다.',
 };

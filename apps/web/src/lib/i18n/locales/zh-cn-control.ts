@@ -285,4 +285,16 @@ export const zhCnControl = {
     '另一个标签页或推流操作（接入直播信号、开始直播）更改了它。没有保存任何内容。请重新载入后再修改。',
   'host-stale-reload': '重新载入演出',
   'alerts-recent': '最近的提醒（{{n}}）',
+  'host-section-latency': '延迟',
+  'host-field-latency-mode': '粉丝观看画面的延迟（推流的信号）',
+  'host-latency-low': '低延迟',
+  'host-latency-standard': '标准',
+  'host-latency-reduced_bandwidth': '节省流量',
+  'host-latency-low-cost':
+    '比编码器晚约 2–3 秒。每位粉丝的播放器每秒约请求三次播放列表，缓冲很少，网络较差时更容易卡顿。',
+  'host-latency-standard-cost':
+    '比编码器晚约 4–6 秒。每秒请求一次播放列表，有几秒缓冲，在大多数网络上都很稳定。默认设置。',
+  'host-latency-reduced_bandwidth-cost':
+    '与标准相同，但画质上限为 480p：移动网络的粉丝用的流量更少，但没有高清。',
+  'host-latency-note': '适用于推流到 Encore 的信号。更改会在每位粉丝下次打开播放器时生效。',
 };
