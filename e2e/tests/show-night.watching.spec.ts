@@ -113,6 +113,7 @@ test('show night: a show made in the page, two named angles with their health, a
   await expect(room.getByTestId('editor-problems')).toContainText('Show name');
   await expect(room.getByTestId('editor-problems')).not.toContainText('event_name');
   await expect(room.getByTestId('editor-event-name')).toBeFocused();
+  await expectNoSeriousA11yViolations(room, 'New show, problems named');
   await room.getByTestId('editor-event-name').fill(name);
   await room.getByTestId('editor-artist').fill('The Night Shift');
   await room.getByTestId('editor-slug').fill(slug);
@@ -317,4 +318,5 @@ test('show night: a show made in the page, two named angles with their health, a
     ),
   ).toBe(true);
   await list.screenshot({ path: info.outputPath('host-list-phone.png') });
+  await expectNoSeriousA11yViolations(list, 'Host list on a phone');
 });
