@@ -2,9 +2,16 @@ import { OrderCreated, type ServerFrame, showChannel } from '@encore/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BILLING, buyer, CARD, confirm, order, sellingShow } from '../../test/commerce-fixtures.ts';
-import { auth, createShow, createUser, login } from '../../test/factories.ts';
+import { auth, createShow, createTicket, createUser, login } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
-import { chattingFan, type Fan, follow, hangOf, sendToss } from '../../test/moderation-fixtures.ts';
+import {
+  chattingFan,
+  type Fan,
+  follow,
+  hangOf,
+  hostAndModerator,
+  sendToss,
+} from '../../test/moderation-fixtures.ts';
 import type { TestSocket } from '../../test/realtime-client.ts';
 
 /**
@@ -129,6 +136,32 @@ describe('a ticket taken away ends the subscriptions it opened (one node)', () =
     expect(refund.statusCode, refund.body).toBe(200);
     expect(await unsubscribed(socket, channel)).toMatchObject({ slug: sale.show.slug });
     await socket.close();
+  });
+
+  it('a dismissed moderator (no ticket) loses the hang; one who also holds a ticket keeps it', async () => {
+    const show = await createShow(t.db, { startIn: 10 });
+    const fan = await chattingFan(t.app, t.db, show);
+    const { hostHeaders: headers, modUser, modKey } = await hostAndModerator(t.app, t.db, show.slug);
+    const socket = await follow(t.app, modKey, [hangOf(fan)]);
+    expect(socket.frames.filter((f) => f.type === 'error')).toEqual([]);
+    const dismiss = (username: string) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/thor/host/shows/${show.slug}/moderators/${username}`,
+        headers,
+      });
+    expect((await dismiss(modUser.username)).statusCode).toBe(200);
+    expect(await unsubscribed(socket, hangOf(fan))).toMatchObject({ slug: show.slug });
+    await socket.close();
+
+    const second = await hostAndModerator(t.app, t.db, show.slug);
+    await createTicket(t.db, { userId: second.modUser.id, showId: show.id });
+    const kept = await follow(t.app, second.modKey, [hangOf(fan)]);
+    expect((await dismiss(second.modUser.username)).statusCode).toBe(200);
+    expect((await sendToss(t.app, fan, 'still here')).statusCode).toBe(200);
+    await kept.waitFor((f) => tossText(f) === 'still here');
+    expect(kept.frames.some((f) => f.type === 'unsubscribed')).toBe(false);
+    await kept.close();
   });
 });
 
