@@ -59,6 +59,16 @@ describe('Show schema', () => {
     expect(shape.streams.safeParse({ stream4k: { hls: { url: '/m' } } }).success).toBe(true);
     expect(shape.streams.safeParse({ streampips5: { hls: { url: '/m' } } }).success).toBe(false);
   });
+
+  it('takes a latency mode (issue 24) of the three, or none, and marks an LL-HLS source', () => {
+    const shape = Show.shape;
+    for (const mode of ['low', 'standard', 'reduced_bandwidth', undefined]) {
+      expect(shape.latency_mode.safeParse(mode).success).toBe(true);
+    }
+    expect(shape.latency_mode.safeParse('ultra').success).toBe(false);
+    const ll = { 'mix-stream1': { hls: { url: '/media/live/gig/mix-stream1/ll.m3u8', low_latency: true } } };
+    expect(shape.streams.safeParse(ll).success).toBe(true);
+  });
 });
 
 describe('event configuration: iframe wrapper source and pipDelay (LAY-10, MV-13)', () => {
