@@ -48,7 +48,8 @@ export type LiveStreamIndex = z.infer<typeof LiveStreamIndex>;
  */
 export function playableRungs(rungs: readonly LiveRung[]): LiveRung[] {
   const listed = rungs.filter((r) => r.segments.length > 0);
-  const source = listed.find((r) => r.name === 'source')?.height ?? null;
+  // A height of 0 (an index written before a probe read the size) is no height either.
+  const source = listed.find((r) => r.name === 'source')?.height || null;
   if (source === null) return listed;
   return listed.filter((r) => r.name === 'source' || r.height === null || r.height < source);
 }

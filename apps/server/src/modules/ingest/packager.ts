@@ -300,7 +300,9 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     const audio = () => firstAudioPts(seg.clear) !== null;
     const probe = async () => {
       const probe = await probeSegment(clearFile);
-      if (probe) {
+      // ffprobe can answer a size of 0x0 for a segment whose picture it could not decode yet (a
+      // copied source's first segment, seen in CI): that is no size, and the next segment is asked.
+      if (probe?.width && probe.height) {
         rung.width = probe.width;
         rung.height = probe.height;
         rung.frameRate = probe.frameRate;
@@ -316,7 +318,8 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     rung.codecs = hlsCodecs(seg.codec ? avcCodecOf(seg.codec) : null, audio()) ?? rung.codecs;
     // A run's first segment is probed before it is listed (the multivariant playlist names its
     // picture); some of the source's later ones after, for the health figures, off the latency path.
-    if (seg.first) await probe();
+    // Until a probe has read the picture's size, each next segment is probed before it is listed too.
+    if (seg.first || !rung.width) await probe();
     const out = liveSegmentFile(opts.liveDir, opts.slug, opts.stream, rung.name, seg.sn);
     await writeFile(`${out}.tmp`, encrypt(seg.clear, opts.mediaKey, opts.iv));
     await rename(`${out}.tmp`, out);
