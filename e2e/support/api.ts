@@ -50,11 +50,11 @@ export async function scheduleShow(
   if (!template) throw new Error('no demo show to copy');
   const { status: _s, doors_open_at: _d, ...show } = template;
   shows += 1;
-  // Unique in the run (worker, then its count): 40 random ids of 800,000 repeated one 1 run in 1,100.
-  const id = 100_000 + test.info().workerIndex * 1000 + shows;
-  const tag = `${Date.now().toString(36)}${id}`;
-  const now = Date.now();
-  const body = {
+  // Unique among the journeys' own shows (worker, then its count). A show made in the control room
+  // takes the server's suggestion, one past the largest id in use, which can be the next of these:
+  // then the same id moves past it (a 409 SHOW_ID_TAKEN, the rule issue 25 added).
+  const firstId = 100_000 + test.info().workerIndex * 1000 + shows;
+  const bodyFor = (id: number, tag: string, now: number) => ({
     ...show,
     slug: `e2e-${tag}`,
     paid_event_name: `E2E_${tag.toUpperCase()}`,
@@ -83,12 +83,17 @@ export async function scheduleShow(
         ]),
       ),
     }),
-  };
-  // A new show: POST never replaces one (issue 25).
-  const res = await request.post('/thor/host/shows', {
-    data: body,
-    headers: { authorization: `Token ${host}` },
   });
+  let body = bodyFor(firstId, `${Date.now().toString(36)}${firstId}`, Date.now());
+  // A new show: POST never replaces one (issue 25).
+  const post = () =>
+    request.post('/thor/host/shows', { data: body, headers: { authorization: `Token ${host}` } });
+  let res = await post();
+  for (let attempt = 1; attempt <= 5 && res.status() === 409; attempt++) {
+    const id = firstId + attempt * 50_000;
+    body = bodyFor(id, `${Date.now().toString(36)}${id}`, Date.now());
+    res = await post();
+  }
   expect(res.status(), await res.text()).toBe(201);
   // Nodes keep the show list for SHOWS_CACHE_MS: wait until the site lists the new show.
   await expect
