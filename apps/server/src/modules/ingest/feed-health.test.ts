@@ -1,11 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { type AngleHealth, BroadcastStatus, EnableIngestResponse } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import type { TestContext } from '../../../test/harness.ts';
+import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { until } from '../../../test/live-feed.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 import { createFeedMeter, feedIssues } from './feed-health.ts';
@@ -16,26 +14,16 @@ const HTTP_PORT = Number(process.env.FEED_HEALTH_TEST_HTTP_PORT ?? 9242);
 const RTMP_PORT = Number(process.env.FEED_HEALTH_TEST_RTMP_PORT ?? 19352);
 
 let t: TestContext;
-let liveDir: string;
 let host: Record<string, string>;
-const pushes: ChildProcess[] = [];
+let pushes: ChildProcess[] = [];
+let ingest: IngestApp | undefined;
 
 beforeAll(async () => {
-  liveDir = await mkdtemp(path.join(tmpdir(), 'encore-health-'));
-  t = await createTestContext({
-    INGEST_ENABLED: 'true',
-    RTMP_PORT: String(RTMP_PORT),
-    PORT: String(HTTP_PORT),
-    LIVE_DIR: liveDir,
-    SHOWS_CACHE_MS: '0',
-  });
-  await t.app.listen({ port: HTTP_PORT, host: '127.0.0.1' });
-  host = auth(await login(t.app, (await createUser(t.db, { role: 'host' })).email));
+  ingest = await startIngestApp({ prefix: 'encore-health-', httpPort: HTTP_PORT, rtmpPort: RTMP_PORT });
+  ({ t, host, pushes } = ingest);
 }, 60_000);
 afterAll(async () => {
-  for (const p of pushes) p.kill('SIGKILL');
-  await t?.close();
-  await rm(liveDir, { recursive: true, force: true });
+  await ingest?.close();
 });
 
 /**

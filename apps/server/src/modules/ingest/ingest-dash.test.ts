@@ -1,7 +1,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   CLEARKEY_LICENCE_PATH,
@@ -14,7 +13,8 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTicket, createUser, login, showEntity } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import type { TestContext } from '../../../test/harness.ts';
+import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { mpdFragments, pictureMd5, pushTestFeed, until } from '../../../test/live-feed.ts';
 import { dashEpochOf } from '../../media/live-dash-index.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
@@ -29,25 +29,15 @@ const RTMP_PORT = Number(process.env.INGEST_DASH_TEST_RTMP_PORT ?? 9235);
 let t: TestContext;
 let liveDir: string;
 let host: Record<string, string>;
-const pushes: ChildProcess[] = [];
+let pushes: ChildProcess[] = [];
+let ingest: IngestApp | undefined;
 
 beforeAll(async () => {
-  liveDir = await mkdtemp(path.join(tmpdir(), 'encore-live-dash-'));
-  t = await createTestContext({
-    INGEST_ENABLED: 'true',
-    RTMP_PORT: String(RTMP_PORT),
-    PORT: String(HTTP_PORT),
-    LIVE_DIR: liveDir,
-    SHOWS_CACHE_MS: '0',
-  });
-  await t.app.listen({ port: HTTP_PORT, host: '127.0.0.1' });
-  host = auth(await login(t.app, (await createUser(t.db, { role: 'host' })).email));
+  ingest = await startIngestApp({ prefix: 'encore-live-dash-', httpPort: HTTP_PORT, rtmpPort: RTMP_PORT });
+  ({ t, liveDir, host, pushes } = ingest);
 }, 60_000);
 afterAll(async () => {
-  for (const p of pushes) p.kill('SIGKILL');
-  await t?.close();
-  // A packager may still close its last segment while the app stops: retry the removal.
-  await rm(liveDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  await ingest?.close();
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

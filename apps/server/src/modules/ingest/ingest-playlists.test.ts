@@ -8,8 +8,9 @@ import { EnableIngestResponse } from '@encore/contract';
 import * as hlsParser from 'hls-parser';
 import * as mpdParser from 'mpd-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { showEntity } from '../../../test/factories.ts';
+import type { TestContext } from '../../../test/harness.ts';
+import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { until } from '../../../test/live-feed.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
 
@@ -22,27 +23,17 @@ const RTMP_PORT = Number(process.env.INGEST_PL_TEST_RTMP_PORT ?? 19371);
 const exec = promisify(execFile);
 
 let t: TestContext;
-let liveDir: string;
 let host: Record<string, string>;
-const pushes: ChildProcess[] = [];
+let pushes: ChildProcess[] = [];
+let ingest: IngestApp | undefined;
 
 beforeAll(async () => {
-  liveDir = await mkdtemp(path.join(tmpdir(), 'encore-live-pl-'));
-  t = await createTestContext({
-    INGEST_ENABLED: 'true',
-    RTMP_PORT: String(RTMP_PORT),
-    PORT: String(HTTP_PORT),
-    LIVE_DIR: liveDir,
-    SHOWS_CACHE_MS: '0',
-  });
-  await t.app.listen({ port: HTTP_PORT, host: '127.0.0.1' });
-  host = auth(await login(t.app, (await createUser(t.db, { role: 'host' })).email));
+  ingest = await startIngestApp({ prefix: 'encore-live-pl-', httpPort: HTTP_PORT, rtmpPort: RTMP_PORT });
+  ({ t, host, pushes } = ingest);
   hlsParser.setOptions({ strictMode: true });
 }, 60_000);
 afterAll(async () => {
-  for (const p of pushes) p.kill('SIGKILL');
-  await t?.close();
-  await rm(liveDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+  await ingest?.close();
 });
 
 const get = (url: string) => t.app.inject({ method: 'GET', url });

@@ -1,13 +1,13 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createDecipheriv } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { type AngleHealth, BroadcastStatus, EnableIngestResponse, showStateChannel } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { createUser, login, showEntity } from '../../../test/factories.ts';
+import type { TestContext } from '../../../test/harness.ts';
+import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { until } from '../../../test/live-feed.ts';
 import { connectAs, isEvent, realtimeUrl } from '../../../test/realtime-client.ts';
 import { createShowsRepo } from '../shows/shows.repo.ts';
@@ -22,24 +22,15 @@ const run = promisify(execFile);
 let t: TestContext;
 let liveDir: string;
 let host: Record<string, string>;
-const pushes: ChildProcess[] = [];
+let pushes: ChildProcess[] = [];
+let ingest: IngestApp | undefined;
 
 beforeAll(async () => {
-  liveDir = await mkdtemp(path.join(tmpdir(), 'encore-live-'));
-  t = await createTestContext({
-    INGEST_ENABLED: 'true',
-    RTMP_PORT: String(RTMP_PORT),
-    PORT: String(HTTP_PORT),
-    LIVE_DIR: liveDir,
-    SHOWS_CACHE_MS: '0',
-  });
-  await t.app.listen({ port: HTTP_PORT, host: '127.0.0.1' });
-  host = auth(await login(t.app, (await createUser(t.db, { role: 'host' })).email));
+  ingest = await startIngestApp({ prefix: 'encore-live-', httpPort: HTTP_PORT, rtmpPort: RTMP_PORT });
+  ({ t, liveDir, host, pushes } = ingest);
 }, 60_000);
 afterAll(async () => {
-  for (const p of pushes) p.kill('SIGKILL');
-  await t?.close();
-  await rm(liveDir, { recursive: true, force: true });
+  await ingest?.close();
 });
 
 type Push = { child: ChildProcess; exited: Promise<number | null> };
