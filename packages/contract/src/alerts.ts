@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { OverlayPlacement } from './chat-rules.ts';
 import { safeInt, safeString, safeUrl } from './safe-input.ts';
+import { IsoDateTime } from './shows.ts';
 
 /**
  * Host alerts (viewing sections 3 and 4, ALR rows): published by POST /thor/host/shows/{slug}/alerts
@@ -78,11 +79,26 @@ export const Alert = z.discriminatedUnion('type', [LightstickAlert, LsAlert, Cha
 export type Alert = z.infer<typeof Alert>;
 export type AlertInput = z.input<typeof Alert>;
 
+/**
+ * A cue's place on the show clock (issue 27, cue-timeline-rules.ts): its id and the moment, ISO 8601
+ * with milliseconds. Carried by the realtime alert event and the answer of a post.
+ */
+export const CueStamp = z.object({ id: safeString().max(24), at: IsoDateTime });
+export type CueStamp = z.infer<typeof CueStamp>;
+
+/**
+ * POST .../alerts?at=: the show-clock moment of a timed cue when it is not now (a light-stick track
+ * cued for a later song): up to 30 s back and six hours ahead (CUE_AT_BOUNDS_MS), else 400.
+ */
+export const AlertQuery = z.object({ at: IsoDateTime.optional() });
+
 /** POST /thor/host/shows/{slug}/alerts: body Alert. 202; 400 bad body or unknown slug; 401; 403 not a host; 404 USER_NOT_FOUND for an unknown f. */
 export const AlertParams = z.object({ slug: safeString().min(1).max(100) });
 export const AlertPublished = z.object({
   /** Where it went: show-<slug>, or user-<id> of the target. */
   channel: safeString(),
   alert: Alert,
+  /** Its place on the show clock; null for the chat switch and a cue for one fan (applied on arrival). */
+  cue: CueStamp.nullable(),
 });
 export type AlertPublished = z.infer<typeof AlertPublished>;

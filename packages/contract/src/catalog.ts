@@ -74,6 +74,14 @@ export const OrderEntry = z.object({
     currency: safeString().length(3),
   }),
   paid_event_name: safeString().nullable(),
+  /**
+   * The show a ticket (or a show's sticker) is for, its name and start (issue 26: two orders of one
+   * item read alike). Not in the spec's Order fields; null for an item of no show.
+   */
+  event_name: safeString().nullable(),
+  event_start_time: IsoDateTime.nullable(),
+  /** The card that paid ('card-visa-4242', billing's form), where the refund goes back; null unknown. */
+  card: safeString().nullable(),
   /** The payment's client_secret while the order waits for it (COM-51). */
   client_secret: safeString().nullable(),
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { Alert } from './alerts.ts';
 import { hangChannel, showChannel } from './channels.ts';
-import { TossBody, toTossBody } from './chat.ts';
+import { TossBody } from './chat.ts';
 import {
   CHAT_TIMINGS_MS,
   httpsImage,
@@ -11,6 +11,7 @@ import {
   personalizeAlertText,
   SLATE_DEFAULT_MS,
   slateDurationMs,
+  toTossBody,
 } from './chat-rules.ts';
 
 describe('chat rules', () => {

@@ -3,6 +3,8 @@
  * pulling Zod into its bundle (see index.ts). The schemas are in chat.ts, alerts.ts and catalog.ts.
  */
 
+import type { OutgoingToss, TossBody } from './chat.ts';
+
 /** The session_id of a first join_hang (viewing section 7). */
 export const NEW_HANG_SESSION = 'new';
 
@@ -104,3 +106,19 @@ export function ownedItemIds(
   }
   return owned;
 }
+
+/** The wire body of a toss the client built (CHAT-27, CHAT-28). */
+export function toTossBody(t: OutgoingToss): TossBody {
+  return {
+    hang_id: t.hangId,
+    toss_type: t.tossType,
+    toss_id: t.uuid,
+    toss_text: t.tossText,
+    toss_data: t.tossData ?? null,
+    paid_event_name: t.paidEvent,
+  };
+}
+
+/** The tabs of the viewer's chat column, in the order the event configuration may list them (LAY-07). */
+export const VIEWER_TABS = ['chat', 'stickers', 'merch', 'react'] as const;
+export type ViewerTab = (typeof VIEWER_TABS)[number];

@@ -165,7 +165,7 @@ export type MonikersResponse = z.infer<typeof MonikersResponse>;
 
 /**
  * Outgoing toss as the client builds it (CHAT-27): hangId, tossType, tossText, paidEvent, uuid,
- * optional tossData. toTossBody maps it to the wire body.
+ * optional tossData. toTossBody (chat-rules.ts) maps it to the wire body.
  */
 export type OutgoingToss = {
   hangId: number;
@@ -201,17 +201,6 @@ export const TossBody = z
     },
   );
 export type TossBody = z.infer<typeof TossBody>;
-
-export function toTossBody(t: OutgoingToss): TossBody {
-  return {
-    hang_id: t.hangId,
-    toss_type: t.tossType,
-    toss_id: t.uuid,
-    toss_text: t.tossText,
-    toss_data: t.tossData ?? null,
-    paid_event_name: t.paidEvent,
-  };
-}
 
 /**
  * 200 answer of a toss. delivered false: held back (a banned word, or chat disabled by the host); the

@@ -3,6 +3,8 @@
  * carries no schema code.
  */
 
+import type { OutgoingWallReaction, WallReactionBody } from './cheer.ts';
+
 /** The toss type of a light-stick count (viewing section 3). */
 export const WALL_REACTION = 'wall_reaction';
 /** The reaction the wall stats name for light-stick taps. */
@@ -43,3 +45,14 @@ export const wallStatsIntervalMs = (configured: number | undefined): number =>
   configured !== undefined && Number.isFinite(configured) && configured > 0
     ? configured
     : CHEER_TIMINGS_MS.wallStatsPoll;
+
+/** The wire body of a light-stick count the client built (CHR-11). */
+export function toWallReactionBody(r: OutgoingWallReaction): WallReactionBody {
+  return {
+    hang_id: r.hangId,
+    toss_type: r.tossType,
+    toss_id: r.uuid,
+    toss_text: r.tossText,
+    toss_data: { lt_stk: r.count },
+  };
+}

@@ -29,16 +29,6 @@ export const WallReactionBody = z.object({
 });
 export type WallReactionBody = z.infer<typeof WallReactionBody>;
 
-export function toWallReactionBody(r: OutgoingWallReaction): WallReactionBody {
-  return {
-    hang_id: r.hangId,
-    toss_type: r.tossType,
-    toss_id: r.uuid,
-    toss_text: r.tossText,
-    toss_data: { lt_stk: r.count },
-  };
-}
-
 /** 200: the count was added (it shows in the wall stats within about a second). 500 OVER_CAPACITY. */
 export const WallReactionResponse = z.object({ toss_id: safeString(), lt_stk: safeInt() });
 export type WallReactionResponse = z.infer<typeof WallReactionResponse>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LOCALES } from './constants.ts';
 import { safeInt, safeString } from './safe-input.ts';
 
 /**
@@ -66,6 +67,11 @@ export const OrderBody = z.object({
   shipping: Billing.optional(),
   billing: Billing.optional(),
   receipt_email: z.email().optional(),
+  /**
+   * The page's language (issue 26): the receipt and refund mails are written in it. Not in the
+   * spec's body; absent means English.
+   */
+  lang: z.enum(LOCALES).optional(),
 });
 export type OrderBody = z.input<typeof OrderBody>;
 /** The order body as the server reads it, defaults applied. */
@@ -105,6 +111,8 @@ export const CancelOrderQuery = z.object({
   order_id: safeString().min(1).max(64),
   sub_order_id: safeString().max(64).optional(),
   reason: safeString().trim().max(1000).optional(),
+  /** The page's language for the refund mail (issue 26); absent: the language the fan ordered in. */
+  lang: z.enum(LOCALES).optional(),
 });
 export const CancelOrderResponse = z.object({ result: safeString(), message: safeString() });
 export type CancelOrderResponse = z.infer<typeof CancelOrderResponse>;

@@ -51,6 +51,11 @@ export const TICKETS_ON_SALE_FROM = '2020-09-16T13:00:00+09:00';
 
 /** Each fan's entry is shifted by a random skew of 0 to 60 seconds, assigned once. */
 export const MAX_SKEW_SECONDS = 60;
+/**
+ * How long a card refund takes to show on the fan's statement, in business days (issue 26; the spec
+ * is silent): the span card providers publish (Stripe: 5 to 10), said in the refund note and mail.
+ */
+export const REFUND_BUSINESS_DAYS = { min: 5, max: 10 } as const;
 
 export const BANDWIDTH_MBPS = { hd: 20, uhd: 30 } as const;
 export const IOS_MIN_VERSION = '13.6.0';

@@ -16,6 +16,16 @@ export const ErrorBody = z.object({
   /** An id another show already uses (SHOW_SLUG_TAKEN, SHOW_ID_TAKEN): the value, as text. */
   taken: safeString().optional(),
   /**
+   * A booking code proven with its email but sent through another vendor's form (INVALID_TICKET,
+   * 406): the id of the vendor that issued it, so the dialog can offer that vendor's form.
+   */
+  vendor: safeString().optional(),
+  /**
+   * A toss refused OVER_CAPACITY: 'sender' when it is the fan's own sending limit (messages per 10
+   * s), 'room' when the chat room as a whole is over capacity. The client tells the fan which.
+   */
+  capacity: z.enum(['sender', 'room']).optional(),
+  /**
    * Email login's 429 while strangers' wrong passwords have locked the account against new browsers:
    * its owner can ask for an emailed one-time sign-in link (POST /thor/auth/login_link/).
    */

@@ -25,7 +25,7 @@ export const EnterEventResponse = z.object({
   }),
   /** Device sessions alive for this ticket, this one included. */
   devices: safeId(),
-  /** False while several devices are connected (DEV-03): chat stays off in this tab until reload. */
+  /** False while several devices are connected (DEV-03): chat is off until only this one is. */
   chat_enabled: z.boolean(),
 });
 export type EnterEventResponse = z.infer<typeof EnterEventResponse>;

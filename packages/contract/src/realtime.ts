@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Alert } from './alerts.ts';
+import { Alert, CueStamp } from './alerts.ts';
 import { ChatRestriction, Toss } from './chat.ts';
 import { FiguresSample } from './control-room.ts';
 import { safeString } from './safe-input.ts';
@@ -50,7 +50,16 @@ export const ChannelEvent = z.discriminatedUnion('kind', [
    * A host alert (ALR-02) on `show-<slug>`, or on the target's `user-<id>` when `alert.f` is set.
    * Viewers ignore an alert whose `f` is another username (ALR-04) and replace %u in msg themselves.
    */
-  z.object({ kind: z.literal('alert'), slug: z.string(), alert: Alert }),
+  z.object({
+    kind: z.literal('alert'),
+    slug: z.string(),
+    alert: Alert,
+    /**
+     * A timed cue's place on the show clock (issue 27): a player with a picture applies it when its
+     * picture's program date reaches `at`; without a picture, on arrival. Absent: on arrival.
+     */
+    cue: CueStamp.optional(),
+  }),
   /** A show's live figures on the host-only `host-<slug>` channel (the control room). */
   z.object({ kind: z.literal('figures'), slug: z.string(), sample: FiguresSample }),
   /** The number of fans in a hang, counted across nodes, on its hang channel (at most one a second). */
@@ -130,12 +139,6 @@ export type ServerFrame = z.infer<typeof ServerFrame>;
  */
 export const ServerMessage = z.union([ServerFrame, z.array(ServerFrame).min(1)]);
 export type ServerMessage = z.infer<typeof ServerMessage>;
-
-/**
- * Close code of a socket whose login was ended (logout elsewhere, password reset, ban): the token is
- * dead, so the client ends its session instead of reconnecting. 4401 stays "authenticate first".
- */
-export const SESSION_REVOKED_CLOSE = 4410;
 
 /**
  * Per-socket limits of /realtime (issue 29; Twitch EventSub allows 300 subscriptions per connection).

@@ -139,10 +139,6 @@ export const MerchItem = z.object({
 });
 export type MerchItem = z.infer<typeof MerchItem>;
 
-/** The tabs of the viewer's chat column, in the order the event configuration may list them (LAY-07). */
-export const VIEWER_TABS = ['chat', 'stickers', 'merch', 'react'] as const;
-export type ViewerTab = (typeof VIEWER_TABS)[number];
-
 export const EventConfig = z.object({
   tabs: z.array(safeString()),
   /**

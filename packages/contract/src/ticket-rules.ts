@@ -67,4 +67,6 @@ export const TICKET_TEXT_EN = {
   emailNotRecognized: 'This email and booking number do not match an Access Pass. Please check both.',
   invalidTicket: 'The booking number is incorrect. Please check the information you entered.',
   invalidEmail: 'Email address is invalid',
+  otherVendor: (vendor: string) =>
+    `This booking number was issued by ${vendor}. Validate it in the ${vendor} form.`,
 } as const;
