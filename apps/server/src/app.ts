@@ -24,6 +24,7 @@ import { devRoutes } from './modules/dev/dev.routes.ts';
 import type { DevicesService } from './modules/devices/devices.service.ts';
 import { createRetentionRepo } from './modules/retention/retention.repo.ts';
 import { createRetentionService } from './modules/retention/retention.service.ts';
+import { registerWaitingRoomMetrics } from './modules/waiting-room/waiting-room-metrics.ts';
 import { installErrorHandler } from './platform/error-handler.ts';
 import { failingParts } from './platform/health.ts';
 import { serializeRequest } from './platform/log-redaction.ts';
@@ -175,9 +176,17 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     broadcastStatus: ingest.broadcast.fanStatus,
     broadcastLink: ingest.broadcast.link,
     revocations,
+    // The chat area (its live figures) is built next: asked only once the app runs.
+    activeOf: async (slug) => (await chat.figures.history(slug)).samples.at(-1)?.viewers ?? 0,
+    transport,
   });
   devices = showsArea.devices;
-  const chat = composeChat(core, { auth: accounts.auth, revocations, ...showsArea });
+  const chat = composeChat(core, {
+    auth: accounts.auth,
+    revocations,
+    showClockEdge: ingest.showClockEdge,
+    ...showsArea,
+  });
   // Operators' /metrics (METRICS_TOKEN), before the routes so that its latency hook sees them all.
   if (config.metrics) {
     installMetrics({
@@ -188,6 +197,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
       sockets: () => chat.gateway.connectionCount(),
       channels: () => chat.gateway.channelCount(),
       ingest: () => ingest.feeds.pushedHealth(),
+      extra: (registry) => registerWaitingRoomMetrics(registry, showsArea.room),
     });
   } else refuseMetrics(app);
   const videoArea = composeVideo(core, { ...showsArea, liveDashKey: ingest.dashKey });
@@ -239,6 +249,7 @@ export async function buildApp(config: Config, opts: AppOptions = {}): Promise<F
     liveCaptionsOriginRoutes({
       indexes: ingest.indexes,
       reairingOf: ingest.reairingOf,
+      replayOf: ingest.replay.window,
       languagesOf: async (slug) => (await captionLanguages(slug)).map((c) => c.lang),
       linesDuring: async (slug, lang, fromMs, toMs) => {
         const show = await showsArea.shows.bySlug(slug);

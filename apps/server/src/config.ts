@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
-import { BLE_UUID_RE } from '@encore/contract';
+import { BLE_UUID_RE, type WaitingRoomSettings } from '@encore/contract';
 import { z } from 'zod';
 import { estimatedSecretBits, isStrongSecret, MIN_SECRET_BITS } from './platform/secret-strength.ts';
 
@@ -82,6 +82,11 @@ const EnvSchema = z.object({
   REALTIME_AUTH_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(5000),
   /** How often sockets are pinged; one that has not answered since the previous ping is dropped. */
   REALTIME_SWEEP_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+  /**
+   * A device unseen this long (no socket, no heartbeat) frees its ticket's slot (issue 26); its
+   * socket's session is marked seen every third of it, so the sweep must run at least as often.
+   */
+  DEVICE_LIVE_MS: z.coerce.number().int().min(300).max(600_000).default(60_000),
   /** Fans per chat hang; join_hang opens the show's next hang when all are full. */
   CHAT_HANG_CAPACITY: z.coerce.number().int().min(1).max(100_000).default(1000),
   /** Tosses one fan may send per 10 seconds (all nodes together with Redis); over it: OVER_CAPACITY. */
@@ -195,9 +200,25 @@ const EnvSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/)
     .default('encore:'),
+  /**
+   * The waiting room's defaults for a show whose host set nothing (issue 28, docs/decisions.md "The
+   * waiting room"): fans let in per second (PGlite's measured entry rate, 634/s, with room to spare),
+   * fans inside at most, the pre-queue's order and how long before doors it opens (0 by default:
+   * the spec's 403 EVENT_NOT_OPEN before doors holds unless the host opens a pre-queue).
+   */
+  WAITING_ROOM_RATE: z.coerce.number().min(0.01).max(100_000).default(500),
+  WAITING_ROOM_MAX_ACTIVE: z.coerce.number().int().min(1).max(10_000_000).default(50_000),
+  WAITING_ROOM_POLICY: z.enum(['arrival', 'random']).default('random'),
+  WAITING_ROOM_PREQUEUE_MINUTES: z.coerce.number().int().min(0).max(1440).default(0),
+  /**
+   * Lower admission by itself while the node is saturated (event-loop delay, pool waits, entry p99).
+   * Off only where a bench measures the entry path's own capacity, or a test the rules alone.
+   */
+  WAITING_ROOM_AUTO: bool.default(true),
 });
 
 export type Config = {
+  waitingRoom: WaitingRoomSettings & { auto: boolean };
   env: 'development' | 'production' | 'test';
   /** Prometheus scrapes of /metrics (platform/metrics.ts); null: not served. */
   metrics: { token: string } | null;
@@ -237,7 +258,7 @@ export type Config = {
   showsCacheMs: number;
   authCacheMs: number;
   ticketCacheMs: number;
-  realtime: { tickMs: number; authTimeoutMs: number; sweepMs: number };
+  realtime: { tickMs: number; authTimeoutMs: number; sweepMs: number; deviceLiveMs: number };
   uploads: {
     dir: string;
     s3: { bucket: string; region: string; endpoint: string | undefined; publicUrl: string } | null;
@@ -409,6 +430,7 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       tickMs: e.REALTIME_TICK_MS,
       authTimeoutMs: e.REALTIME_AUTH_TIMEOUT_MS,
       sweepMs: e.REALTIME_SWEEP_MS,
+      deviceLiveMs: e.DEVICE_LIVE_MS,
     },
     chat: {
       hangCapacity: e.CHAT_HANG_CAPACITY,
@@ -426,6 +448,14 @@ export function parseConfig(env: NodeJS.ProcessEnv): Config {
       rtmpPort: e.RTMP_PORT,
       rtmpHost: e.RTMP_PUBLIC_HOST ?? new URL(publicUrl).hostname,
       liveDir: path.resolve(e.LIVE_DIR ?? path.join(path.resolve(e.DATA_DIR), 'live')),
+    },
+    waitingRoom: {
+      rate_per_second: e.WAITING_ROOM_RATE,
+      max_active: e.WAITING_ROOM_MAX_ACTIVE,
+      policy: e.WAITING_ROOM_POLICY,
+      paused: false,
+      prequeue_minutes: e.WAITING_ROOM_PREQUEUE_MINUTES,
+      auto: e.WAITING_ROOM_AUTO,
     },
     drm: {
       tokenSecret: e.DRM_TOKEN_SECRET ? Buffer.from(e.DRM_TOKEN_SECRET, 'utf8') : randomBytes(32),

@@ -5,6 +5,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { testPort } from '../test/free-port.ts';
 import { createExternalTestDatabase } from '../test/harness.ts';
 import {
   killHard,
@@ -17,7 +18,7 @@ import {
 
 /**
  * Stopping `npm start` stops the server (issue 12): scripts/serve.mjs is the part of start.mjs that
- * runs and supervises main.ts (start.mjs builds the web app and the demo media first). Ports 8215-8217.
+ * runs and supervises main.ts (start.mjs builds the web app and the demo media first). Ports 8215, 8217 and 8218 (plus TEST_PORT_OFFSET).
  */
 const SERVE = path.join(repoRoot, 'scripts/serve.mjs');
 /** main.ts closes within 10 s (close-with-grace) or exits by force. */
@@ -85,7 +86,7 @@ async function supervised(port: number) {
 
 describe.runIf(process.platform === 'linux')('stopping the npm start process', () => {
   it('SIGTERM to it stops the server too, within the grace period, exit 0', { timeout: 90_000 }, async () => {
-    const { parent, server } = await supervised(8215);
+    const { parent, server } = await supervised(testPort(8215));
     // An idle keep-alive connection must not hold the close up.
     await fetch(`${parent.url}/healthz`, { keepalive: true });
     const start = Date.now();
@@ -108,12 +109,12 @@ describe.runIf(process.platform === 'linux')('stopping the npm start process', (
       path.join(pkg, 'package.json'),
       JSON.stringify({ name: 'npm-start-probe', private: true, scripts: { start: `node ${SERVE}` } }),
     );
-    const env = serverEnv(8217, ext.env);
+    const env = serverEnv(testPort(8217), ext.env);
     const npm = spawn('npm', ['start', '--silent'], { cwd: pkg, env, stdio: 'ignore' });
     const npmExited = once(npm, 'exit');
     const probe: ServerProcess = {
       child: npm,
-      url: 'http://127.0.0.1:8217',
+      url: `http://127.0.0.1:${testPort(8217)}`,
       output: () => '',
       exited: npmExited.then(() => ({ code: npm.exitCode, signal: npm.signalCode })),
     };
@@ -129,7 +130,7 @@ describe.runIf(process.platform === 'linux')('stopping the npm start process', (
   });
 
   it('SIGKILL to it leaves no orphan: the server shuts itself down', { timeout: 90_000 }, async () => {
-    const { parent, server } = await supervised(8216);
+    const { parent, server } = await supervised(testPort(8218));
     parent.child.kill('SIGKILL');
     await parent.exited;
     await waitGone(server, GRACE_MS);

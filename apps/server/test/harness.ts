@@ -115,6 +115,9 @@ export async function createTestContext(
     PUBLIC_URL: 'http://encore.test',
     LOG_LEVEL: 'silent',
     WEB_DIST: '/nonexistent',
+    // Admission follows the rules alone: a loaded test machine must not queue other areas' fans
+    // (the waiting room's own tests drive saturation themselves).
+    WAITING_ROOM_AUTO: 'false',
     ...env,
   });
   const { handle, drop } = await openTestDatabase();

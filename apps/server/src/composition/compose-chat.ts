@@ -15,6 +15,9 @@ import { countAnswers, figuresRoutes } from '../modules/control-room/figures.rou
 import { createFiguresService } from '../modules/control-room/figures.service.ts';
 import { createMemoryFiguresStore, createRedisFiguresStore } from '../modules/control-room/figures-store.ts';
 import { uploadsRoutes } from '../modules/control-room/uploads.routes.ts';
+import { createCueTimelineRepo } from '../modules/cue-timeline/cue-timeline.repo.ts';
+import { cueTimelineRoutes } from '../modules/cue-timeline/cue-timeline.routes.ts';
+import { createCueTimelineService } from '../modules/cue-timeline/cue-timeline.service.ts';
 import type { DevicesService } from '../modules/devices/devices.service.ts';
 import { createHangsRepo } from '../modules/hangs/hangs.repo.ts';
 import { hangsRoutes } from '../modules/hangs/hangs.routes.ts';
@@ -49,6 +52,8 @@ export function composeChat(
     catalog: CatalogService;
     /** Ended logins: their sockets are closed on this node (every node hears each one). */
     revocations: Revocations;
+    /** The show clock's edge of a pushed show (the newest frame's program date), for cue moments. */
+    showClockEdge?: (slug: string) => Promise<number | null>;
   },
 ) {
   const { app, config, db, redis, keyPrefix, bus, limiter, log } = core;
@@ -104,11 +109,18 @@ export function composeChat(
     onDismissed: (showId, slug, userId) =>
       deps.revocations.publish({ kind: 'entitlement', userId, showId, slug }),
   });
+  const timeline = createCueTimelineService({
+    repo: createCueTimelineRepo(db),
+    shows: deps.shows,
+    mayReadShow: hangs.canReadShow,
+    showClockEdge: deps.showClockEdge,
+  });
   const alerts = createAlertsService({
     shows: deps.shows,
     hangs: hangsRepo,
     moderation,
     cues: createCuesRepo(db),
+    timeline,
     onChatSwitch: (showId) => hangs.forgetChatState(showId),
     bus,
   });
@@ -139,6 +151,7 @@ export function composeChat(
     authTimeoutMs: config.realtime.authTimeoutMs,
     tickMs: config.realtime.tickMs,
     sweepMs: config.realtime.sweepMs,
+    touchEveryMs: Math.min(20_000, Math.floor(config.realtime.deviceLiveMs / 3)),
     log,
   });
   deps.revocations.subscribe((r) => {
@@ -164,6 +177,7 @@ export function composeChat(
     await app.register(chatReplayRoutes({ replay, guards }));
     await app.register(cheerRoutes({ cheer, guards }));
     await app.register(alertsRoutes({ alerts, guards }));
+    await app.register(cueTimelineRoutes({ timeline, guards }));
     await app.register(moderationRoutes({ moderation, access: moderationAccess, guards }));
     await app.register(figuresRoutes({ figures, guards }));
     const { uploads } = config;

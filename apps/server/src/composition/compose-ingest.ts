@@ -4,9 +4,12 @@ import { createDrmAdapter } from '../adapters/drm/drm-adapter.ts';
 import { liveDashRoutes } from '../media/live-dash.routes.ts';
 import { dashEpochOf } from '../media/live-dash-index.ts';
 import { createLiveIndexReader } from '../media/live-index.ts';
+import { openSegmentOf } from '../media/live-ll.ts';
 import { type LiveKey, liveOriginRoutes } from '../media/live-origin.routes.ts';
 import { createReairingClocks } from '../media/live-reairing.ts';
 import type { KeyAuthorizer } from '../media/media.routes.ts';
+import { createCueTimelineRepo } from '../modules/cue-timeline/cue-timeline.repo.ts';
+import { createCueReader } from '../modules/cue-timeline/cue-timeline.service.ts';
 import { createBroadcastService } from '../modules/ingest/broadcast.service.ts';
 import { createDashWriter, dashKeyOf } from '../modules/ingest/dash-packager.ts';
 import { createFeedRegistry, type FeedRegistryDeps } from '../modules/ingest/feeds.ts';
@@ -14,6 +17,9 @@ import { createIngestRepo } from '../modules/ingest/ingest.repo.ts';
 import { ingestRoutes } from '../modules/ingest/ingest.routes.ts';
 import { ingestHooksRoutes } from '../modules/ingest/ingest-hooks.routes.ts';
 import { createMosaics } from '../modules/ingest/mosaic.ts';
+import { createReplayRepo } from '../modules/ingest/replay.repo.ts';
+import { replayRoutes } from '../modules/ingest/replay.routes.ts';
+import { createReplayService } from '../modules/ingest/replay.service.ts';
 import { type RtmpEngine, startRtmpEngine } from '../modules/ingest/rtmp-engine.ts';
 import { presentShow } from '../modules/shows/shows.presenter.ts';
 import { createShowsRepo } from '../modules/shows/shows.repo.ts';
@@ -110,15 +116,54 @@ export function composeIngest(core: Core) {
   };
 
   const indexes = createLiveIndexReader(liveDir);
-  // Re-airings of a recorded show play it as a live stream from Go live (docs/media.md).
+  // Re-airings of a recorded show play its replay window as a live stream (docs/media.md): from the
+  // host's trimmed start (else Go live) to the trimmed end (else End show), as the replay does.
   const reairingOf = createReairingClocks({
     showOf: async (slug) => {
       const row = await showsRepo.findBySlug(slug);
       if (!row) return null;
       const b = await repo.broadcastOf(row.id);
-      return { show: presentShow(row), liveAt: b?.live_at ?? null };
+      return {
+        show: presentShow(row),
+        liveAt: b?.replay_start ?? b?.live_at ?? null,
+        endAt: b?.replay_end ?? b?.ended_at ?? null,
+      };
     },
   });
+
+  // The cue timeline the playlists and MPDs carry (issue 27), read at most twice a second per show.
+  const cuesOf = createCueReader({
+    repo: createCueTimelineRepo(db),
+    showIdOf: async (slug) => (await showsRepo.findBySlug(slug))?.id ?? null,
+  });
+  // The replay on the show clock: one window for every stream of an ended show (issue 27).
+  const replay = createReplayService({
+    ingest: repo,
+    replay: createReplayRepo(db),
+    shows: showsRepo,
+    indexes,
+  });
+
+  /**
+   * The show clock's edge of a pushed show: the program date at the end of the newest frame packaged
+   * of its base video (the open segment's parts included). A cue sent now is stamped with it: an
+   * encoder slower than real time (or behind by its own pipeline) dates its frames behind the wall
+   * clock, and the host cues the picture arriving, not the wall clock. Null without a live stream.
+   */
+  const showClockEdge = async (slug: string): Promise<number | null> => {
+    const row = await showsRepo.findBySlug(slug);
+    const stream = row ? presentShow(row).base_video : null;
+    const index = stream ? await indexes.get(slug, stream, 40) : null;
+    if (!stream || !index || index.ended) return null;
+    const rung =
+      index.rungs.find((r) => r.name === 'source' && r.segments.length > 0) ??
+      index.rungs.find((r) => r.segments.length > 0);
+    const last = rung?.segments.at(-1);
+    if (!rung || !last) return null;
+    const open = openSegmentOf(rung, await indexes.parts(slug, stream, 40));
+    if (!open) return last.pdt + last.dur * 1000;
+    return open.pdt + open.parts.reduce((sum, p) => sum + p.dur, 0) * 1000;
+  };
 
   async function register(
     guards: AuthGuards,
@@ -126,6 +171,7 @@ export function composeIngest(core: Core) {
     subtitlesOf?: (slug: string) => Promise<{ lang: string; name: string }[]>,
   ): Promise<void> {
     await app.register(ingestRoutes({ broadcast, guards }));
+    await app.register(replayRoutes({ replay, guards }));
     await app.register(
       liveOriginRoutes({
         liveDir,
@@ -133,6 +179,8 @@ export function composeIngest(core: Core) {
         keyOf,
         subtitlesOf,
         reairingOf,
+        cuesOf,
+        replayOf: replay.window,
         keyAuthorizer,
         keyUriBase: config.media.keyUriBase,
       }),
@@ -143,6 +191,8 @@ export function composeIngest(core: Core) {
         indexes,
         kidOf,
         reairingOf,
+        cuesOf,
+        replayOf: replay.window,
         drmSystems: createDrmAdapter(config.drm).systems,
       }),
     );
@@ -167,5 +217,5 @@ export function composeIngest(core: Core) {
     });
   }
 
-  return { broadcast, feeds, indexes, reairingOf, dashKey, register };
+  return { broadcast, feeds, indexes, reairingOf, replay, dashKey, showClockEdge, register };
 }

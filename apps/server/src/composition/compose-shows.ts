@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { createMailer, type MailTransport } from '../adapters/mail/mailer.ts';
 import { stripeRoutes } from '../adapters/payments/stripe.routes.ts';
 import { createStripeProvider } from '../adapters/payments/stripe.ts';
 import { testpayRoutes } from '../adapters/payments/testpay.routes.ts';
@@ -9,6 +11,7 @@ import { createCatalogService } from '../modules/catalog/catalog.service.ts';
 import { createCommerceRepo } from '../modules/commerce/commerce.repo.ts';
 import { commerceRoutes } from '../modules/commerce/commerce.routes.ts';
 import { createCommerceService } from '../modules/commerce/commerce.service.ts';
+import { createOrderMails } from '../modules/commerce/commerce-mails.ts';
 import { createDevicesRepo } from '../modules/devices/devices.repo.ts';
 import { devicesRoutes } from '../modules/devices/devices.routes.ts';
 import { createDevicesService } from '../modules/devices/devices.service.ts';
@@ -24,6 +27,13 @@ import { createHostCodesService } from '../modules/tickets/host-codes.service.ts
 import { createTicketsRepo } from '../modules/tickets/tickets.repo.ts';
 import { ticketsRoutes } from '../modules/tickets/tickets.routes.ts';
 import { createTicketsService } from '../modules/tickets/tickets.service.ts';
+import type { RoomCounters } from '../modules/waiting-room/admission.ts';
+import { createQueueTokens } from '../modules/waiting-room/queue-token.ts';
+import { createMemoryRoomStore, createRedisRoomStore } from '../modules/waiting-room/room-store.ts';
+import { createSignals } from '../modules/waiting-room/saturation.ts';
+import { createWaitingRoomRepo } from '../modules/waiting-room/waiting-room.repo.ts';
+import { waitingRoomRoutes } from '../modules/waiting-room/waiting-room.routes.ts';
+import { createWaitingRoomService } from '../modules/waiting-room/waiting-room.service.ts';
 import type { AuthGuards } from '../platform/auth-guard.ts';
 import type { Revocations } from '../realtime/revocations.ts';
 import type { Core } from './core.ts';
@@ -42,6 +52,10 @@ export function composeShows(
     broadcastLink?: BroadcastLink;
     /** Ended logins and removed tickets, heard by every node (realtime/revocations.ts). */
     revocations: Revocations;
+    /** Fans inside a show now (the control room's live figures), for the waiting room's max_active. */
+    activeOf: (slug: string) => Promise<number>;
+    /** Receipt and refund mails go the way the account mails go (issue 26). */
+    transport: MailTransport | null;
   },
 ) {
   const { config, db, limiter, bus, log, dbConcurrency } = core;
@@ -68,15 +82,67 @@ export function composeShows(
     tickets,
     bus,
     log,
+    liveMs: config.realtime.deviceLiveMs,
   });
+  // The waiting room in front of entry (issue 28): one line per show, in Redis for a cluster. Its
+  // tokens are signed with a key derived from DRM_TOKEN_SECRET, which every node of a deployment shares.
+  const roomRepo = createWaitingRoomRepo(db);
+  const roomDefaults = {
+    rate_per_second: config.waitingRoom.rate_per_second,
+    max_active: config.waitingRoom.max_active,
+    policy: config.waitingRoom.policy,
+    paused: false,
+    prequeue_minutes: config.waitingRoom.prequeue_minutes,
+  };
+  const room = createWaitingRoomService({
+    repo: roomRepo,
+    // Keys are `<show id>:<doors ms>`; a single node saves its lines once a second.
+    store: core.redis
+      ? createRedisRoomStore({ redis: core.redis, prefix: core.keyPrefix })
+      : createMemoryRoomStore({
+          load: async (key) => {
+            const [showId, doors] = key.split(':');
+            return (await roomRepo.counters(Number(showId)))[doors ?? ''] ?? null;
+          },
+          save: async (lines) => {
+            const byShow = new Map<number, Record<string, RoomCounters>>();
+            for (const [key, c] of lines) {
+              const [showId, doors] = key.split(':');
+              const show = byShow.get(Number(showId)) ?? {};
+              show[doors ?? ''] = c;
+              byShow.set(Number(showId), show);
+            }
+            for (const [showId, show] of byShow) await roomRepo.saveCounters(showId, show, roomDefaults);
+          },
+        }),
+    tokens: createQueueTokens(config.drm.tokenSecret),
+    drawSecret: config.drm.tokenSecret,
+    shows,
+    defaults: roomDefaults,
+    signals: config.waitingRoom.auto ? createSignals({ pool: core.database.pool }) : null,
+    activeOf: deps.activeOf,
+    nodeId: randomUUID(),
+    log,
+  });
+  room.start();
+  core.app.addHook('onClose', async () => room.stop());
+  core.app.addHook('onClose', async () => devices.stop());
   const catalog = createCatalogService({ catalog: createCatalogRepo(db) });
   // Card payments (DESIGN.md section 7): Stripe, or the embedded testpay provider (never in production).
   const testpay = config.payments.provider === 'testpay' ? createTestpay({ db }) : null;
   const stripe = config.payments.stripe
     ? createStripeProvider({ settings: config.payments.stripe, log })
     : null;
+  const commerceRepo = createCommerceRepo(db);
   const commerce = createCommerceService({
-    repo: createCommerceRepo(db),
+    repo: commerceRepo,
+    mails: createOrderMails({
+      repo: commerceRepo,
+      mailer: createMailer(db, deps.transport, log),
+      siteUrl: config.publicUrl,
+      log,
+      now: () => new Date(),
+    }),
     provider: testpay?.provider ?? stripe?.provider ?? unavailableProvider,
     tickets,
     shows,
@@ -110,12 +176,13 @@ export function composeShows(
         guards,
       }),
     );
-    await app.register(devicesRoutes({ devices, guards }));
+    await app.register(devicesRoutes({ devices, guards, gate: room }));
+    await app.register(waitingRoomRoutes({ room, guards, shows }));
     await app.register(catalogRoutes({ catalog, guards }));
     await app.register(commerceRoutes({ commerce, guards }));
     if (testpay) await app.register(testpayRoutes({ testpay }));
     if (stripe) await app.register(stripeRoutes({ stripe }));
   }
 
-  return { shows, tickets, devices, catalog, register };
+  return { shows, tickets, devices, catalog, room, register };
 }

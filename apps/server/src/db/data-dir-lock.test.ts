@@ -1,6 +1,7 @@
 import { cp, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, afterEach, describe, expect, inject, it } from 'vitest';
+import { testPort } from '../../test/free-port.ts';
 import {
   api,
   killHard,
@@ -51,12 +52,12 @@ describe.runIf(onPglite)('two processes on one DATA_DIR', () => {
     timeout: 120_000,
   }, async () => {
     const dir = await dataDir();
-    const first = await startServer(8212, { DATA_DIR: dir });
+    const first = await startServer(testPort(8212), { DATA_DIR: dir });
     started.push(first);
     const reg = await register(first, 'ownerkept@encore.test');
     expect(reg.status, reg.text).toBe(201);
 
-    const second = startProcess([MAIN], serverEnv(8213, { DATA_DIR: dir }), 8213);
+    const second = startProcess([MAIN], serverEnv(testPort(8213), { DATA_DIR: dir }), testPort(8213));
     started.push(second);
     // Refused at once; before issue 12 it took the lock over and served beside the first.
     const outcome = await Promise.race([
@@ -80,7 +81,7 @@ describe.runIf(onPglite)('two processes on one DATA_DIR', () => {
     expect(first.child.exitCode).toBe(0);
 
     // Stopped cleanly, the directory opens again with the data in it.
-    const third = await startServer(8214, { DATA_DIR: dir });
+    const third = await startServer(testPort(8214), { DATA_DIR: dir });
     started.push(third);
     const after = await register(third, 'ownerkept@encore.test');
     expect(after.status).toBe(304);
@@ -90,10 +91,10 @@ describe.runIf(onPglite)('two processes on one DATA_DIR', () => {
     timeout: 120_000,
   }, async () => {
     const dir = await dataDir();
-    const first = await startServer(8212, { DATA_DIR: dir });
+    const first = await startServer(testPort(8212), { DATA_DIR: dir });
     started.push(first);
     await killHard(first);
-    const next = await startServer(8213, { DATA_DIR: dir });
+    const next = await startServer(testPort(8213), { DATA_DIR: dir });
     started.push(next);
     expect((await api(next, 'GET', '/healthz')).status).toBe(200);
   });
@@ -103,7 +104,7 @@ describe.runIf(onPglite)('a damaged data directory', () => {
   it('says which directory, what is wrong and what to do, and exits 1', { timeout: 120_000 }, async () => {
     const dir = await dataDir();
     // Make sure the directory is a real database first, then damage its control file.
-    const first = await startServer(8212, { DATA_DIR: dir });
+    const first = await startServer(testPort(8212), { DATA_DIR: dir });
     started.push(first);
     await stop(first);
     const damaged = `${dir}-damaged`;
@@ -111,7 +112,7 @@ describe.runIf(onPglite)('a damaged data directory', () => {
     await cp(dir, damaged, { recursive: true });
     await writeFile(path.join(damaged, 'pg/global/pg_control'), Buffer.alloc(8192, 0x5a));
 
-    const broken = startProcess([MAIN], serverEnv(8213, { DATA_DIR: damaged }), 8213);
+    const broken = startProcess([MAIN], serverEnv(testPort(8213), { DATA_DIR: damaged }), testPort(8213));
     started.push(broken);
     const { code } = await broken.exited;
     expect(code).toBe(1);

@@ -121,6 +121,9 @@ export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
   const migrator = new Migrator({
     db: db as unknown as Kysely<unknown>,
     provider: { getMigrations: async () => migrations },
+    // Numbers are handed out to engineers working at once: one may land after a higher one has run
+    // on a data directory (0031 after 0032 and 0034), and must still run there.
+    allowUnorderedMigrations: true,
   });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');

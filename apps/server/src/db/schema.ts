@@ -1,4 +1,4 @@
-import type { Billing, Show, TicketAttributes } from '@encore/contract';
+import type { Billing, Locale, Show, TicketAttributes } from '@encore/contract';
 import type { ColumnType, Generated, Insertable, Selectable } from 'kysely';
 
 /** Row types of the database, one interface per table (the repos' vocabulary). */
@@ -115,6 +115,7 @@ export type ShowDetails = Pick<
   | 'event_config'
   | 'ticket_items'
   | 'lightstick_songs'
+  | 'latency_mode'
 > &
   Pick<
     Show['event'],
@@ -311,6 +312,12 @@ export interface OrdersTable {
   client_secret: string | null;
   cancel_reason: string | null;
   canceled_at: NullableTimestamp;
+  /** The page's language at ordering: the receipt and refund mails' language (migration 0031). */
+  mail_lang: ColumnType<Locale, Locale | undefined, Locale>;
+  /** The order body's receipt_email; null: the account's address. */
+  receipt_email: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The card that paid ('card-visa-4242'), set when the provider reports the payment. */
+  card: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface BillingInfosTable {
@@ -372,6 +379,10 @@ export interface ShowBroadcastsTable {
   live_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   ended_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: Timestamp;
+  /** The host's trim of the replay (migration 0033): null is the default, Go live / End show. */
+  replay_start: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  replay_end: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  replay_version: ColumnType<number, number | undefined, number>;
 }
 
 /** One pushed stream of a show: its stream key (id + SHA-256 of the secret) and its AES-128 key. */
@@ -449,7 +460,37 @@ export interface ShowCuesTable {
   updated_at: Timestamp;
 }
 
+export interface CueTimelineTable {
+  id: Generated<string>;
+  show_id: number;
+  at: ColumnType<Date, Date | string, Date | string>;
+  kind: string;
+  alert: Json<Record<string, unknown>>;
+  sent_by: number | null;
+  sent_at: Generated<Date>;
+}
+
+export interface FanDistancesTable {
+  show_id: number;
+  user_id: number;
+  behind_ms: number;
+  reported_at: ColumnType<Date, Date | string, Date | string>;
+}
+
+/** The waiting room's settings per show, and a single node's lines (migration 0034). */
+export interface WaitingRoomsTable {
+  show_id: number;
+  rate_per_second: number;
+  max_active: number;
+  policy: 'arrival' | 'random';
+  paused: boolean;
+  prequeue_minutes: number;
+  counters: Json<Record<string, unknown>> | null;
+  updated_at: Timestamp;
+}
+
 export interface Database {
+  waiting_rooms: WaitingRoomsTable;
   users: UsersTable;
   auth_tokens: AuthTokensTable;
   email_tokens: EmailTokensTable;
@@ -485,6 +526,8 @@ export interface Database {
   toss_reports: TossReportsTable;
   audit_log: AuditLogTable;
   show_cues: ShowCuesTable;
+  cue_timeline: CueTimelineTable;
+  fan_distances: FanDistancesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -1,3 +1,5 @@
+import type { ReplayGap } from './replay-window.ts';
+
 /**
  * Live captions as HLS WebVTT (issue 11): a subtitle playlist that mirrors the video's live playlist
  * segment for segment (same media sequence numbers, durations, discontinuities and program dates), and
@@ -69,7 +71,8 @@ export function renderCaptionSegment(seg: CaptionTimelineSegment, lines: readonl
  * discontinuity sequence the video playlist carries for the first of them.
  */
 export function renderCaptionPlaylist(opts: {
-  listed: readonly CaptionTimelineSegment[];
+  /** A gap (replay-window.ts): a stretch of the replay without the video's picture, EXT-X-GAP. */
+  listed: readonly (CaptionTimelineSegment | ReplayGap)[];
   discontinuitySequence: number;
   ended: boolean;
   vod: boolean;
@@ -80,7 +83,7 @@ export function renderCaptionPlaylist(opts: {
   const target = Math.max(2, ...listed.map((s) => Math.ceil(s.dur)));
   const lines = [
     '#EXTM3U',
-    '#EXT-X-VERSION:3',
+    `#EXT-X-VERSION:${listed.some((s) => 'gap' in s) ? 8 : 3}`,
     `#EXT-X-TARGETDURATION:${target}`,
     `#EXT-X-MEDIA-SEQUENCE:${listed[0]?.sn ?? 0}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${opts.discontinuitySequence}`,
@@ -89,7 +92,8 @@ export function renderCaptionPlaylist(opts: {
   listed.forEach((s, i) => {
     if (s.disc && i > 0) lines.push('#EXT-X-DISCONTINUITY');
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(s.pdt).toISOString()}`);
-    lines.push(`#EXTINF:${s.dur.toFixed(3)},`, `${s.sn}.vtt${opts.query ?? ''}`);
+    if ('gap' in s) lines.push('#EXT-X-GAP', `#EXTINF:${s.dur.toFixed(3)},`, 'gap.vtt');
+    else lines.push(`#EXTINF:${s.dur.toFixed(3)},`, `${s.sn}.vtt${opts.query ?? ''}`);
   });
   if (opts.ended) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;

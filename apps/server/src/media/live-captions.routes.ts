@@ -10,6 +10,7 @@ import {
 import type { LiveIndexReader, LiveRung } from './live-index.ts';
 import { type ReairingClock, reairingWindow } from './live-reairing.ts';
 import { CACHE } from './media-http.ts';
+import { type ReplayWindow, replayEntries } from './replay-window.ts';
 
 export type LiveCaptionsOriginOptions = {
   indexes: LiveIndexReader;
@@ -21,6 +22,8 @@ export type LiveCaptionsOriginOptions = {
   windowSize?: number;
   /** The re-airing on now (live-reairing.ts): the playlist then mirrors the re-aired video's window. */
   reairingOf?: (slug: string) => Promise<ReairingClock | null>;
+  /** The replay's window (replay-window.ts): the playlist then mirrors the replay's, gaps and all. */
+  replayOf?: (slug: string) => Promise<ReplayWindow | null>;
 };
 
 const M3U8 = 'application/vnd.apple.mpegurl';
@@ -74,6 +77,21 @@ export function liveCaptionsOriginRoutes(opts: LiveCaptionsOriginOptions): Fasti
           const clock = index.ended && playlist === 'live' ? await opts.reairingOf?.(slug) : null;
           const aired = clock ? reairingWindow(recorded, clock, Date.now(), windowSize) : undefined;
           if (aired === null) throw notOnAir();
+          const replay = index.ended && !aired && playlist === 'live' ? await opts.replayOf?.(slug) : null;
+          if (replay) {
+            const body = renderCaptionPlaylist({
+              listed: replayEntries(recorded, replay),
+              discontinuitySequence: 0,
+              ended: true,
+              vod: false,
+              query: req.query.token ? `?token=${encodeURIComponent(req.query.token)}` : '',
+            });
+            reply.header(
+              'cache-control',
+              req.query.token ? CACHE.sidecar.replace('public', 'private') : CACHE.sidecar,
+            );
+            return reply.type(M3U8).send(body);
+          }
           const segments = aired?.segments ?? recorded;
           const listed = aired?.listed ?? (whole ? segments : segments.slice(-windowSize));
           const firstAt = segments.indexOf(listed[0] as CaptionTimelineSegment);

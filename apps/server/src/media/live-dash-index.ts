@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from './atomic-file.ts';
 
 /**
  * The CENC DASH of a live stream (docs/media.md section 9.1), beside its HLS index: per encoder run
@@ -58,9 +59,6 @@ export async function readLiveDashIndex(file: string): Promise<LiveDashIndex | n
   }
 }
 
-export async function writeLiveDashIndex(file: string, index: LiveDashIndex): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(index));
-  await rename(tmp, file);
+export function writeLiveDashIndex(file: string, index: LiveDashIndex): Promise<void> {
+  return writeFileAtomic(file, JSON.stringify(index));
 }

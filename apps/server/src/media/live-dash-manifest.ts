@@ -1,4 +1,5 @@
 import type { DrmSystem } from '@encore/contract';
+import { type CarriedCue, cueEventStream, cuesForWindow } from './cue-carriers.ts';
 import { contentProtection } from './dash-manifest.ts';
 import type { LiveDashIndex, LiveDashRep, LiveDashRun } from './live-dash-index.ts';
 
@@ -21,6 +22,14 @@ export type LiveMpdOptions = {
   windowSeconds: number;
   /** Added to availabilityStartTime: the re-airing's offset (0 on the night). */
   shiftMs?: number;
+  /** The show's cue timeline in time order (issue 27): an EventStream per Period. */
+  cues?: readonly CarriedCue[];
+  /**
+   * The replay's window on the show clock (replay-window.ts), when ended: only the fragments inside
+   * it, the timeline from its start and as long as it, so every stream of the show spans the same
+   * time; a stretch without fragments (an encoder's drop) stays a gap between Periods.
+   */
+  replay?: { start: number; end: number } | null;
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
@@ -78,9 +87,28 @@ function spanOf(epoch: number, run: LiveDashRun): { start: number; end: number }
 }
 
 /** The MPD, or null while no fragment is listed (404 NOT_ON_AIR). URLs are relative to .../dash/. */
+/** The index with only the fragments inside the window (ms on the show clock). */
+function windowed(index: LiveDashIndex, w: { start: number; end: number }): LiveDashIndex {
+  const msOf = (ticks: number, timescale: number) => index.epoch + (ticks * 1000) / timescale;
+  return {
+    ...index,
+    runs: index.runs.map((run) => ({
+      ...run,
+      reps: run.reps.map((rep) => ({
+        ...rep,
+        segments: rep.segments.filter(
+          (x) => msOf(x.t, rep.timescale) >= w.start - 1 && msOf(x.t + x.d, rep.timescale) <= w.end + 1,
+        ),
+      })),
+    })),
+  };
+}
+
 export function renderLiveMpd(opts: LiveMpdOptions): string | null {
   const epoch = opts.index.epoch;
-  const runs = opts.index.runs
+  const replay = opts.ended ? (opts.replay ?? null) : null;
+  const index = replay ? windowed(opts.index, replay) : opts.index;
+  const runs = index.runs
     .map((run) => ({ run, span: spanOf(epoch, run) }))
     .filter((r): r is { run: LiveDashRun; span: { start: number; end: number } } => r.span !== null);
   const last = runs.at(-1);
@@ -90,11 +118,21 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
   // The window: what a live player may seek back through, as the HLS playlists' 60 segments.
   const fromMs = opts.ended ? Number.NEGATIVE_INFINITY : edge - opts.windowSeconds * 1000;
   const from = (fromMs - epoch) / 1000;
-  const origin = opts.ended ? first.span.start : epoch;
+  const origin = replay ? replay.start : opts.ended ? first.span.start : epoch;
   const protection = contentProtection(opts.kid, opts.drmSystems).join('');
   const periods: string[] = [];
-  for (const { run, span } of runs) {
-    if (span.end < fromMs) continue;
+  const listedRuns = runs.filter(({ span }) => span.end >= fromMs);
+  // Each cue in the Period that holds its moment (a drop's gap: the Period before it); the state
+  // before the window in the first Period listed.
+  const firstStart = Math.max(fromMs, listedRuns[0]?.span.start ?? fromMs);
+  const carried = cuesForWindow(opts.cues ?? [], firstStart, opts.nowMs);
+  const cuesOfRun = (i: number) =>
+    carried.filter((c) => {
+      const at = c.at.getTime();
+      const next = listedRuns[i + 1]?.span.start ?? Number.POSITIVE_INFINITY;
+      return (i === 0 || at >= (listedRuns[i]?.span.start ?? 0)) && at < next;
+    });
+  for (const [i, { run, span }] of listedRuns.entries()) {
     const sets: string[] = [];
     // As the HLS multivariant playlist (playableRungs): a ladder rung not below the source repeats it.
     const source = run.reps.find((r) => r.kind === 'video' && r.name === 'source')?.height ?? null;
@@ -108,13 +146,18 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
         .filter((r) => r !== '');
       if (reps.length === 0) continue;
       const mime = kind === 'video' ? 'video/mp4' : 'audio/mp4';
+      // A live video segment need not start on a keyframe (an encoder's 2 s GOP makes 1 s segments,
+      // every other one without: ts-chunker.ts), so only the sound claims a SAP at every start.
+      const audio = kind === 'audio' ? ' lang="und"' : '';
+      const sap = kind === 'audio' ? ' startWithSAP="1"' : '';
       sets.push(
-        `<AdaptationSet id="${kind === 'video' ? 1 : 2}" contentType="${kind}" mimeType="${mime}"${kind === 'audio' ? ' lang="und"' : ''} segmentAlignment="true" startWithSAP="1">` +
+        `<AdaptationSet id="${kind === 'video' ? 1 : 2}" contentType="${kind}" mimeType="${mime}"${audio} segmentAlignment="true"${sap}>` +
           `${protection}${reps.join('')}</AdaptationSet>`,
       );
     }
+    const events = cueEventStream(cuesOfRun(i), span.start);
     periods.push(
-      `<Period id="${run.id}" start="${seconds((span.start - origin) / 1000)}">${sets.join('')}</Period>`,
+      `<Period id="${run.id}" start="${seconds((span.start - origin) / 1000)}">${events}${sets.join('')}</Period>`,
     );
   }
   const maxSegment = Math.max(
@@ -122,7 +165,7 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
     ...runs.flatMap(({ run }) => run.reps.flatMap((r) => r.segments.map((s) => s.d / r.timescale))),
   );
   const head = opts.ended
-    ? `type="static" mediaPresentationDuration="${seconds((edge - first.span.start) / 1000)}"`
+    ? `type="static" mediaPresentationDuration="${seconds(((replay?.end ?? edge) - origin) / 1000)}"`
     : `type="dynamic" availabilityStartTime="${iso(epoch + (opts.shiftMs ?? 0))}" publishTime="${iso(opts.nowMs)}" ` +
       `minimumUpdatePeriod="PT2S" timeShiftBufferDepth="${seconds(opts.windowSeconds)}" suggestedPresentationDelay="PT6S"`;
   const lines = [

@@ -2,6 +2,7 @@ import type { DrmSystem } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, notFound } from '../errors.ts';
+import type { CarriedCue } from './cue-carriers.ts';
 import { type LiveDashIndex, liveDashFile, liveDashIndexFile, readLiveDashIndex } from './live-dash-index.ts';
 import { renderLiveMpd } from './live-dash-manifest.ts';
 import type { LiveIndexReader } from './live-index.ts';
@@ -19,7 +20,11 @@ export type LiveDashOptions = {
   windowSeconds?: number;
   /** The re-airing on now for a show (live-reairing.ts): its recording then plays live, as with HLS. */
   reairingOf?: (slug: string) => Promise<ReairingClock | null>;
+  /** The replay's window once ended (replay-window.ts): the static MPD spans it, as the HLS does. */
+  replayOf?: (slug: string) => Promise<{ start: number; end: number } | null>;
   now?: () => number;
+  /** The show's cue timeline in time order (issue 27): an EventStream per Period of the live MPD. */
+  cuesOf?: (slug: string) => Promise<readonly CarriedCue[]>;
 };
 
 const Slug = z.string().regex(/^[a-z0-9][a-z0-9-]{0,99}$/);
@@ -64,6 +69,7 @@ export function liveDashRoutes(opts: LiveDashOptions): FastifyPluginAsyncZod {
         const aired = index && clock ? reairingDash(index, clock, now()) : undefined;
         if (aired === null) throw notOnAir();
         const ended = aired?.ended ?? closed;
+        const replay = closed && !aired ? await opts.replayOf?.(slug) : null;
         const body = index
           ? renderLiveMpd({
               index: aired?.index ?? index,
@@ -73,6 +79,8 @@ export function liveDashRoutes(opts: LiveDashOptions): FastifyPluginAsyncZod {
               nowMs: now(),
               windowSeconds: opts.windowSeconds ?? 120,
               shiftMs: aired?.shiftMs,
+              cues: !aired && opts.cuesOf ? await opts.cuesOf(slug) : undefined,
+              replay,
             })
           : null;
         if (!body) throw notOnAir();

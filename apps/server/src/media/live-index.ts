@@ -1,6 +1,7 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { writeFileAtomic } from './atomic-file.ts';
 
 /**
  * The index of one live stream as its packager writes it and the origin reads it (docs/media.md
@@ -107,11 +108,8 @@ export async function readLiveIndex(file: string): Promise<LiveStreamIndex | nul
   }
 }
 
-export async function writeLiveIndex(file: string, index: LiveStreamIndex): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, JSON.stringify(index));
-  await rename(tmp, file);
+export function writeLiveIndex(file: string, index: LiveStreamIndex): Promise<void> {
+  return writeFileAtomic(file, JSON.stringify(index));
 }
 
 /** Reads indexes at most every `ttlMs` per stream: every viewer's playlist reload is one lookup. */

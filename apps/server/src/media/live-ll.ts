@@ -1,6 +1,8 @@
 import { AppError } from '../errors.ts';
+import { type CarriedCue, dateRangesBySegment } from './cue-carriers.ts';
 import type { LiveIndexReader, LiveOpenParts, LiveRung, LiveSegment } from './live-index.ts';
 import { quoted } from './live-window.ts';
+import type { ReplayGap } from './replay-window.ts';
 
 /**
  * Playlists of pushed streams under RFC 8216bis (issue 24, docs/media.md section 9.4): one target
@@ -43,16 +45,31 @@ export function openSegmentOf(rung: LiveRung, parts: LiveOpenParts | null): Open
 
 export type PlaylistInput = {
   rung: LiveRung;
-  listed: LiveSegment[];
+  /** A gap: a stretch of the replay without this stream's picture (replay-window.ts), EXT-X-GAP. */
+  listed: (LiveSegment | ReplayGap)[];
+  /** The discontinuity count before the first listed entry, when not counted from `rung`. */
+  discontinuitySequence?: number;
   ended: boolean;
   vod: boolean;
   key: { uri: string; iv: string };
   /** Low-latency: the parts of the newest segments, the open segment and a preload hint. */
   open?: OpenSegment | null;
   lowLatency?: boolean;
+  /** The timed cues this playlist carries as EXT-X-DATERANGE (cue-carriers.ts, issue 27). */
+  cues?: readonly CarriedCue[];
 };
 
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The length of the gaps a listing opens with (0 when it starts with a segment). */
+export function leadingGapSeconds(listed: readonly (object & { dur: number })[]): number {
+  let sum = 0;
+  for (const s of listed) {
+    if (!('gap' in s)) return sum;
+    sum += Number(s.dur.toFixed(3));
+  }
+  return 0;
+}
 const partLine = (sn: number, i: number, p: { dur: number; ind: boolean }) =>
   `#EXT-X-PART:DURATION=${Math.min(p.dur, LIVE_PART_TARGET).toFixed(3)},URI=${quoted(`${sn}.${i}.ts`)}${p.ind ? ',INDEPENDENT=YES' : ''}`;
 
@@ -61,12 +78,16 @@ export function renderLivePlaylist(opts: PlaylistInput): string {
   const { rung, listed } = opts;
   const ll = opts.lowLatency === true && !opts.ended && !opts.vod;
   const first = listed[0];
-  const firstIndex = first ? rung.segments.indexOf(first) : 0;
+  const firstIndex = first && !('gap' in first) ? rung.segments.indexOf(first) : 0;
   // Every segment keeps its discontinuity number in every version of the playlist.
-  const discBefore = rung.segments.slice(0, firstIndex + 1).filter((s, i) => s.disc && i > 0).length;
+  const discBefore =
+    opts.discontinuitySequence ??
+    rung.segments.slice(0, firstIndex + 1).filter((s, i) => s.disc && i > 0).length;
   // One target for the stream's life (recordings cut before issue 24 may hold longer segments).
   const target = Math.max(LIVE_TARGET, ...listed.map((s) => Math.round(s.dur)));
-  const lines = ['#EXTM3U', `#EXT-X-VERSION:${ll ? 6 : 3}`, `#EXT-X-TARGETDURATION:${target}`];
+  // EXT-X-GAP needs version 8 (RFC 8216bis section 7).
+  const version = listed.some((s) => 'gap' in s) ? 8 : ll ? 6 : 3;
+  const lines = ['#EXTM3U', `#EXT-X-VERSION:${version}`, `#EXT-X-TARGETDURATION:${target}`];
   if (!opts.ended && !opts.vod) {
     // Players stay three target durations (LL: three parts) behind the edge, the least RFC 8216bis allows.
     const control = ['CAN-BLOCK-RELOAD=YES'];
@@ -77,11 +98,26 @@ export function renderLivePlaylist(opts: PlaylistInput): string {
   }
   lines.push(`#EXT-X-MEDIA-SEQUENCE:${first?.sn ?? 0}`, `#EXT-X-DISCONTINUITY-SEQUENCE:${discBefore}`);
   if (opts.vod) lines.push(`#EXT-X-PLAYLIST-TYPE:${opts.ended ? 'VOD' : 'EVENT'}`);
+  // A replay that opens with a gap (the angle's first picture came after Go live) says where its
+  // picture starts: hls.js 1.7 cannot start on a GAP segment (it buffers nothing and retries the gap
+  // without end), and starts at EXT-X-START instead (measured; Safari honours it too).
+  const lead = leadingGapSeconds(listed);
+  if (opts.ended && lead > 0) lines.push(`#EXT-X-START:TIME-OFFSET=${lead.toFixed(3)},PRECISE=YES`);
   lines.push(`#EXT-X-KEY:METHOD=AES-128,URI=${quoted(opts.key.uri)},IV=${opts.key.iv}`);
   const partsFrom = listed.length - PARTS_LISTED_SEGMENTS;
+  const openSeg = ll ? (opts.open ?? null) : null;
+  const starts = listed.map((s) => s.pdt);
+  if (openSeg) starts.push(openSeg.pdt);
+  const ranges = dateRangesBySegment(opts.cues ?? [], starts);
   listed.forEach((s, i) => {
     if (s.disc && i > 0) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(...(ranges.get(i) ?? []));
     lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(s.pdt)}`);
+    // A gap is never loaded (its URI only has to be one): the player holds no picture for its length.
+    if ('gap' in s) {
+      lines.push('#EXT-X-GAP', `#EXTINF:${s.dur.toFixed(3)},`, 'gap.ts');
+      return;
+    }
     if (ll && i >= partsFrom)
       for (const [j, p] of (s.parts ?? []).entries()) lines.push(partLine(s.sn, j, p));
     lines.push(`#EXTINF:${s.dur.toFixed(3)},`, `${s.sn}.ts`);
@@ -90,6 +126,7 @@ export function renderLivePlaylist(opts: PlaylistInput): string {
     const open = opts.open ?? null;
     if (open) {
       if (open.disc && listed.length > 0) lines.push('#EXT-X-DISCONTINUITY');
+      lines.push(...(ranges.get(listed.length) ?? []));
       lines.push(`#EXT-X-PROGRAM-DATE-TIME:${iso(open.pdt)}`);
       for (const [j, p] of listedParts(open).entries()) lines.push(partLine(open.sn, j, p));
     }

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, forbidden, notFound, unauthorized } from '../errors.ts';
+import { type CarriedCue, cuesForWindow } from './cue-carriers.ts';
 import {
   type LiveIndexReader,
   type LiveRung,
@@ -16,6 +17,7 @@ import { quoted } from './live-window.ts';
 import { SUBTITLE_GROUP, subtitleMedia } from './master-playlist.ts';
 import type { KeyAuthorizer } from './media.routes.ts';
 import { CACHE, sendFile } from './media-http.ts';
+import { type ReplayWindow, replayEntries } from './replay-window.ts';
 
 /** The AES-128 key of a live stream: id (in key URIs), IV (explicit in playlists) and the 16 bytes. */
 export type LiveKey = { id: string; iv: string; key: Buffer };
@@ -32,6 +34,10 @@ export type LiveOriginOptions = {
   subtitlesOf?: (slug: string) => Promise<{ lang: string; name: string }[]>;
   /** The re-airing on now for a show (live-reairing.ts); its recording then plays as a live stream. */
   reairingOf?: (slug: string) => Promise<ReairingClock | null>;
+  /** The show's cue timeline in time order (issue 27): carried as EXT-X-DATERANGE by live and LL playlists. */
+  cuesOf?: (slug: string) => Promise<readonly CarriedCue[]>;
+  /** The replay's window on the show clock once the show has ended (replay-window.ts); null: the whole recording. */
+  replayOf?: (slug: string) => Promise<ReplayWindow | null>;
 };
 
 const M3U8 = 'application/vnd.apple.mpegurl';
@@ -157,9 +163,25 @@ export function liveOriginRoutes(opts: LiveOriginOptions): FastifyPluginAsyncZod
             playlist === 'll' && !aired
               ? openSegmentOf(rung, await opts.indexes.parts(slug, stream, fresh))
               : null;
+          // The replay: the show clock's window, the same span on every stream of the show.
+          const replay = index.ended && !aired && playlist !== 'vod' ? await opts.replayOf?.(slug) : null;
+          const listed =
+            aired?.listed ??
+            (replay
+              ? replayEntries(rung.segments, replay)
+              : whole
+                ? rung.segments
+                : rung.segments.slice(-windowSize));
+          // The night's cues on the night's clock; a re-airing's shifted clock and vod.m3u8 are the replay's.
+          const cues =
+            playlist !== 'vod' && !aired && listed[0] && opts.cuesOf
+              ? cuesForWindow(await opts.cuesOf(slug), listed[0].pdt, Date.now())
+              : [];
           const body = renderLivePlaylist({
             rung: aired?.rung ?? rung,
-            listed: aired?.listed ?? (whole ? rung.segments : rung.segments.slice(-windowSize)),
+            listed,
+            cues,
+            discontinuitySequence: replay ? 0 : undefined,
             ended: aired?.ended ?? index.ended,
             vod: playlist === 'vod',
             lowLatency: playlist === 'll' && !aired,

@@ -6,6 +6,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createShow, createUser, login } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
+import { crawlStrict, strictPlaylist } from '../../test/strict-playlist.ts';
 import type { LiveDashIndex } from './live-dash-index.ts';
 import { indexFile, type LiveRung, type LiveStreamIndex, writeLiveIndex } from './live-index.ts';
 import { reairingDash, reairingView } from './live-reairing.ts';
@@ -71,6 +72,12 @@ describe('reairingView', () => {
     ]);
     expect(view?.rung.segments[0]?.sn).toBe(5);
   });
+
+  it('plays the replay window: a trimmed end (or End show) leaves out what was pushed after it', () => {
+    const view = reairingView(rung, { start: 5_000_000, origin: 1_010_000, end: 1_020_000 }, 5_060_000, 60);
+    expect(view?.listed.map((s) => s.sn)).toEqual([5, 6, 7, 8, 9]);
+    expect(view?.ended).toBe(true);
+  });
 });
 
 describe('reairingDash', () => {
@@ -111,10 +118,11 @@ describe('reairingDash', () => {
     const aired = reairingDash(index, { start, origin: 1_010_000 }, start + 4_010);
     expect(aired?.shiftMs).toBe(start - 1_010_000);
     expect(aired?.ended).toBe(false);
-    // Go live (10 s in) begins video fragment 5 and falls in audio's 4; each by its own end: audio's 6
-    // ends 20 ms after video's, not aired yet.
+    // Go live (10 s in) begins video fragment 5 and falls in audio's 4, which starts before it and is
+    // left out as the replay leaves it out; each by its own end: audio's 6 ends 20 ms after video's 6,
+    // not aired yet.
     expect(ns(aired)).toEqual([5, 6]);
-    expect(ns(aired, 'audio')).toEqual([4, 5]);
+    expect(ns(aired, 'audio')).toEqual([5]);
   });
 
   it('is null in the doors, starts at the first fragment without Go live, ends once all has aired', () => {
@@ -151,6 +159,10 @@ async function recordedShow(reairingIn: number) {
 }
 
 const playlist = (slug: string) => t.app.inject({ url: `/media/live/${slug}/mix-stream1/source/live.m3u8` });
+const get = async (url: string) => {
+  const res = await t.app.inject({ url });
+  return { statusCode: res.statusCode, body: res.body };
+};
 const keyLine = (body: string) => body.split('\n').find((l) => l.startsWith('#EXT-X-KEY'));
 
 describe('the live origin during a re-airing', () => {
@@ -171,6 +183,11 @@ describe('the live origin during a re-airing', () => {
     expect(Math.abs((pdts[0] ?? 0) - reairingStart)).toBeLessThan(2);
     // The key is the show's recording key, behind the same DRM route.
     expect(keyLine(res.body)).toContain(`/media/live/${show.slug}/keys/mix-stream1?kid=`);
+    // Every playlist of the re-airing (multivariant, live, LL, lite, VOD) parses strictly.
+    for (const m of ['index', 'll', 'lite']) {
+      expect(await crawlStrict(get, `/media/live/${show.slug}/mix-stream1/${m}.m3u8`)).toBeGreaterThan(1);
+    }
+    strictPlaylist((await get(`/media/live/${show.slug}/mix-stream1/source/vod.m3u8`)).body, 'vod');
 
     // Its caption playlist (a host who captions the show live) mirrors the same window on the same clock.
     await sql`update shows set details = jsonb_set(details, '{caption_files}',
@@ -182,6 +199,7 @@ describe('the live origin during a re-airing', () => {
     });
     expect(captions.statusCode, captions.body).toBe(200);
     expect(captions.body).not.toContain('#EXT-X-ENDLIST');
+    strictPlaylist(captions.body, 're-airing captions');
     expect(captions.body).toContain(`#EXT-X-PROGRAM-DATE-TIME:${new Date(pdts[0] ?? 0).toISOString()}`);
 
     const fan = auth(await login(t.app, (await createUser(t.db)).email));
@@ -194,6 +212,7 @@ describe('the live origin during a re-airing', () => {
     expect(vod.body).toContain('#EXT-X-ENDLIST');
     expect(vod.body).toContain(`#EXT-X-PROGRAM-DATE-TIME:${replay.event_start_time.toISOString()}`);
     expect(vod.body.match(/#EXTINF/g)).toHaveLength(30);
+    expect(await crawlStrict(get, `/media/live/${replay.slug}/mix-stream1/index.m3u8`)).toBeGreaterThan(1);
     const ended = await t.app.inject({ url: `/thor/channels/${replay.channel_id}/`, headers: fan });
     expect(Channel.parse(ended.json()).status).toBe('ended');
   });
@@ -210,5 +229,6 @@ describe('the live origin during a re-airing', () => {
     expect(res.body).toContain('#EXT-X-ENDLIST');
     expect(res.body.match(/#EXTINF/g)).toHaveLength(30);
     expect(res.body).toContain('#EXT-X-DISCONTINUITY\n');
+    expect(await crawlStrict(get, `/media/live/${over.slug}/mix-stream1/index.m3u8`)).toBeGreaterThan(1);
   });
 });

@@ -11,17 +11,26 @@ import type { LiveRung, LiveSegment } from './live-index.ts';
  * switch still lands on the same moment), and no EXT-X-ENDLIST until the recording has played out.
  */
 
-/** The re-airing on now: its start, and the recording's moment that plays at that start. */
-export type ReairingClock = { start: number; origin: number | null };
+/**
+ * The re-airing on now: its start, and the recording's moment that plays at that start (the replay
+ * window's start: the host's trimmed start, else Go live); `end`, where the replay window ends (the
+ * trimmed end, else End show), so a re-airing plays exactly what the replay plays (issue 27).
+ */
+export type ReairingClock = { start: number; origin: number | null; end?: number | null };
+
+/** The replay window's rule (replay-window.ts): what starts at or after its start and ends by its end. */
+function inWindow(startMs: number, endMs: number, origin: number, end: number | null | undefined): boolean {
+  return startMs >= origin - 1 && (end == null || endMs <= end + 1);
+}
 
 export type ReairingView = { rung: LiveRung; listed: LiveSegment[]; ended: boolean };
 
 /**
  * The segments of a recording on the re-airing's clock at `now`: `segments` (the show's, shifted),
  * `listed` (the sliding window of those already aired) and `ended` (all have aired); null while nothing
- * has aired yet (the doors: the origin answers "not on air" and players retry). `origin` is the moment
- * the show went live (Go live): segments pushed before it (line checks during the doors) are not the
- * show and are left out; without one the recording's first segment is the origin. Generic so that the
+ * has aired yet (the doors: the origin answers "not on air" and players retry). `origin` is where the
+ * replay window starts (Go live or the host's trim): segments that start before it (line checks during
+ * the doors) are not the show and are left out, as are those that end after `end`; without one the recording's first segment is the origin. Generic so that the
  * caption playlists (live-captions.routes.ts) mirror the video's window exactly.
  */
 export function reairingWindow<S extends { pdt: number; dur: number }>(
@@ -34,7 +43,7 @@ export function reairingWindow<S extends { pdt: number; dur: number }>(
   if (!first) return null;
   const origin = clock.origin ?? first.pdt;
   const shifted = segments
-    .filter((s) => s.pdt + s.dur * 1000 > origin)
+    .filter((s) => inWindow(s.pdt, s.pdt + s.dur * 1000, origin, clock.end))
     .map((s) => ({ ...s, pdt: clock.start + (s.pdt - origin) }));
   const aired = shifted.filter((s) => s.pdt + s.dur * 1000 <= now);
   if (aired.length === 0) return null;
@@ -58,7 +67,7 @@ export type ReairingDash = { index: LiveDashIndex; shiftMs: number; ended: boole
 
 /**
  * The DASH of a recording on the re-airing's clock at `now`, the twin of reairingView: the fragments
- * aired so far of the show's fragments (those that end after Go live), and `shiftMs`, the one offset
+ * aired so far of the show's fragments (those inside the replay window), and `shiftMs`, the one offset
  * that lays the show clock on the re-airing's (re-airing start minus Go live, as for the HLS program
  * dates). The fragments and their decode times are the recording's, untouched: the MPD moves its
  * availabilityStartTime by `shiftMs` instead, so every presentation time is the night's (the epoch
@@ -81,7 +90,9 @@ export function reairingDash(index: LiveDashIndex, clock: ReairingClock, now: nu
     ...run,
     reps: run.reps.map((rep) => {
       const ends = (s: { t: number; d: number }) => msOf(s.t + s.d, rep.timescale);
-      const ofShow = rep.segments.filter((s) => ends(s) > origin);
+      const ofShow = rep.segments.filter((s) =>
+        inWindow(msOf(s.t, rep.timescale), ends(s), origin, clock.end),
+      );
       const listed = ofShow.filter((s) => ends(s) + shiftMs <= now);
       show += ofShow.length;
       aired += listed.length;
@@ -94,7 +105,9 @@ export function reairingDash(index: LiveDashIndex, clock: ReairingClock, now: nu
 
 export type ReairingClockDeps = {
   /** The show's times and the moment its broadcast went live; null for an unknown show. */
-  showOf: (slug: string) => Promise<{ show: ShowTimes; liveAt: Date | null } | null>;
+  showOf: (
+    slug: string,
+  ) => Promise<{ show: ShowTimes; liveAt: Date | null; endAt?: Date | null | undefined } | null>;
   now?: () => number;
   /** How long a slug's answer is kept: every viewer's playlist reload must not be a query. */
   ttlMs?: number;
@@ -111,7 +124,9 @@ export function createReairingClocks(deps: ReairingClockDeps) {
     if (hit && t - hit.at < ttl) return hit.clock;
     const clock = deps.showOf(slug).then((found) => {
       const w = found ? reairingAt(found.show, new Date(t)) : undefined;
-      return found && w ? { start: w.start, origin: found.liveAt?.getTime() ?? null } : null;
+      return found && w
+        ? { start: w.start, origin: found.liveAt?.getTime() ?? null, end: found.endAt?.getTime() ?? null }
+        : null;
     });
     clock.catch(() => cache.delete(slug));
     cache.set(slug, { at: t, clock });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { box, fragment } from '../../test/mp4-boxes.ts';
-import { fragmentDuration, readTfdt, shiftTfdt } from './mp4-fragment.ts';
+import { fragmentDuration, readTfdt, sampleCount, shiftTfdt } from './mp4-fragment.ts';
 
 describe('tfdt rewriting of a looped fragment', () => {
   it('moves a 64-bit tfdt by the loops before it and changes nothing else', () => {
@@ -54,5 +54,29 @@ describe('fragmentDuration', () => {
     const sizes = box('trun', u32(0x000200), u32(4), u32(9), u32(9), u32(9), u32(9));
     expect(fragmentDuration(of(box('tfhd', u32(0x020008), u32(1), u32(1024)), sizes))).toBe(4096);
     expect(fragmentDuration(fragment(0n))).toBe(0);
+  });
+});
+
+describe('a segment of several chunks', () => {
+  const u32 = (n: number) => Buffer.from([n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255]);
+  const chunk = (...durations: number[]) =>
+    Buffer.concat([
+      box(
+        'moof',
+        box('mfhd', u32(0), u32(1)),
+        box(
+          'traf',
+          box('tfhd', u32(0x020000), u32(1)),
+          box('trun', u32(0x000100), u32(durations.length), ...durations.map(u32)),
+        ),
+      ),
+      box('mdat', u32(0)),
+    ]);
+
+  it('counts the durations and samples of every moof, not the first one only', () => {
+    const two = Buffer.concat([chunk(3000, 3000), chunk(3003)]);
+    expect(fragmentDuration(two)).toBe(9003);
+    expect(sampleCount(two)).toBe(3);
+    expect(sampleCount(chunk(1, 2, 3, 4))).toBe(4);
   });
 });

@@ -79,34 +79,141 @@ export function shiftTfdt(segment: Uint8Array, add: bigint): Buffer {
 }
 
 /**
- * The length in ticks of a fragment's first track run: the sum of its samples' durations (each from
- * the trun, or the tfhd's default). What the fragment covers on its track's timeline, whatever
- * segment it was cut from.
+ * The length in ticks of a fragment's first track: the sum of its samples' durations (each from the
+ * trun, or the tfhd's default), over every moof it holds (a segment of several chunks, as a live
+ * segment cut without a keyframe is: dash-packager.ts). What the fragment covers on its track's
+ * timeline, whatever segment it was cut from.
  */
 export function fragmentDuration(buf: Uint8Array): number {
+  return runsOf(buf).reduce((sum, run) => sum + run.duration, 0);
+}
+
+/** How many samples the fragment's first track holds, over every moof. */
+export function sampleCount(buf: Uint8Array): number {
+  return runsOf(buf).reduce((sum, run) => sum + run.count, 0);
+}
+
+function runsOf(buf: Uint8Array): { count: number; duration: number }[] {
   const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
-  const moof = boxesIn(buf, 0, buf.length).find((b) => b.type === 'moof');
-  const traf = moof && boxesIn(buf, moof.body, moof.end).find((b) => b.type === 'traf');
+  const moofs = boxesIn(buf, 0, buf.length).filter((b) => b.type === 'moof');
+  const runs: { count: number; duration: number }[] = [];
+  let trafs = 0;
+  for (const moof of moofs) {
+    const traf = boxesIn(buf, moof.body, moof.end).find((b) => b.type === 'traf');
+    if (!traf) continue;
+    trafs++;
+    const inTraf = boxesIn(buf, traf.body, traf.end);
+    const tfhd = inTraf.find((b) => b.type === 'tfhd');
+    let fallback = 0;
+    if (tfhd) {
+      const flags = view.getUint32(tfhd.body) & 0xffffff;
+      // After track_ID: base_data_offset (0x01, 8 bytes), sample_description_index (0x02, 4), then the duration.
+      const at = tfhd.body + 8 + (flags & 0x01 ? 8 : 0) + (flags & 0x02 ? 4 : 0);
+      if (flags & 0x08) fallback = view.getUint32(at);
+    }
+    for (const trun of inTraf.filter((b) => b.type === 'trun')) {
+      const flags = view.getUint32(trun.body) & 0xffffff;
+      const count = view.getUint32(trun.body + 4);
+      let at = trun.body + 8 + (flags & 0x01 ? 4 : 0) + (flags & 0x04 ? 4 : 0);
+      const fields = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
+      let duration = 0;
+      for (let i = 0; i < count; i++) {
+        duration += flags & 0x100 ? view.getUint32(at) : fallback;
+        at += fields * 4;
+      }
+      runs.push({ count, duration });
+    }
+  }
+  if (trafs === 0) throw new RangeError('no traf in this fragment');
+  return runs;
+}
+
+type Sample = { duration: number; size: number; flags: number; cts: number; data: Uint8Array };
+
+const u32 = (n: number) => {
+  const b = Buffer.alloc(4);
+  b.writeUInt32BE(n >>> 0);
+  return b;
+};
+const box = (type: string, ...body: Uint8Array[]) =>
+  Buffer.concat([u32(8 + body.reduce((n, b) => n + b.length, 0)), Buffer.from(type, 'latin1'), ...body]);
+
+/** The samples of one moof+mdat's first track run, with their bytes (default-base-is-moof offsets). */
+function samplesOf(buf: Uint8Array, moof: Box): { track: number; time: bigint; samples: Sample[] } {
+  const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+  const traf = boxesIn(buf, moof.body, moof.end).find((b) => b.type === 'traf');
   if (!traf) throw new RangeError('no traf in this fragment');
   const inTraf = boxesIn(buf, traf.body, traf.end);
   const tfhd = inTraf.find((b) => b.type === 'tfhd');
-  let fallback = 0;
-  if (tfhd) {
-    const flags = view.getUint32(tfhd.body) & 0xffffff;
-    // After track_ID: base_data_offset (0x01, 8 bytes), sample_description_index (0x02, 4), then the duration.
-    const at = tfhd.body + 8 + (flags & 0x01 ? 8 : 0) + (flags & 0x02 ? 4 : 0);
-    if (flags & 0x08) fallback = view.getUint32(at);
+  const trun = inTraf.find((b) => b.type === 'trun');
+  const tfdt = inTraf.find((b) => b.type === 'tfdt');
+  if (!tfhd || !trun || !tfdt) throw new RangeError('a chunk needs tfhd, tfdt and trun');
+  const hf = view.getUint32(tfhd.body) & 0xffffff;
+  if (hf & 0x01) throw new RangeError('an explicit base data offset is not supported');
+  const track = view.getUint32(tfhd.body + 4);
+  let at = tfhd.body + 8 + (hf & 0x02 ? 4 : 0);
+  const read = (flag: number) => {
+    if (!(hf & flag)) return 0;
+    at += 4;
+    return view.getUint32(at - 4);
+  };
+  const def = { duration: read(0x08), size: read(0x10), flags: read(0x20) };
+  const time =
+    buf[tfdt.body] === 1 ? view.getBigUint64(tfdt.body + 4) : BigInt(view.getUint32(tfdt.body + 4));
+  const rf = view.getUint32(trun.body) & 0xffffff;
+  const signed = buf[trun.body] === 1;
+  const count = view.getUint32(trun.body + 4);
+  at = trun.body + 8;
+  const dataOffset = rf & 0x01 ? view.getInt32(at) : 0;
+  if (rf & 0x01) at += 4;
+  const firstFlags = rf & 0x04 ? view.getUint32(at) : null;
+  if (rf & 0x04) at += 4;
+  let data = moof.start + dataOffset;
+  const samples: Sample[] = [];
+  for (let i = 0; i < count; i++) {
+    const field = (flag: number, fallback: number, asSigned = false) => {
+      if (!(rf & flag)) return fallback;
+      at += 4;
+      return asSigned ? view.getInt32(at - 4) : view.getUint32(at - 4);
+    };
+    const duration = field(0x100, def.duration);
+    const size = field(0x200, def.size);
+    const flags = field(0x400, i === 0 && firstFlags !== null ? firstFlags : def.flags);
+    const cts = field(0x800, 0, signed);
+    samples.push({ duration, size, flags, cts, data: buf.subarray(data, data + size) });
+    data += size;
   }
-  let total = 0;
-  for (const trun of inTraf.filter((b) => b.type === 'trun')) {
-    const flags = view.getUint32(trun.body) & 0xffffff;
-    const count = view.getUint32(trun.body + 4);
-    let at = trun.body + 8 + (flags & 0x01 ? 4 : 0) + (flags & 0x04 ? 4 : 0);
-    const fields = [0x100, 0x200, 0x400, 0x800].filter((f) => flags & f).length;
-    for (let i = 0; i < count; i++) {
-      total += flags & 0x100 ? view.getUint32(at) : fallback;
-      at += fields * 4;
-    }
-  }
-  return total;
+  return { track, time, samples };
+}
+
+/**
+ * One moof+mdat holding the samples of several (a segment cut from a stream remuxed a fragment per
+ * frame): the first chunk's decode time, every sample's duration, size, flags and composition offset
+ * in one trun. Players and cenc.mjs take a segment of one fragment.
+ */
+export function mergeChunks(chunks: readonly Uint8Array[]): Buffer {
+  const parts = chunks.map((c) => {
+    const moof = boxesIn(c, 0, c.length).find((b) => b.type === 'moof');
+    if (!moof) throw new RangeError('no moof in this chunk');
+    return samplesOf(c, moof);
+  });
+  const first = parts[0];
+  if (!first) throw new RangeError('no chunk to merge');
+  const samples = parts.flatMap((p) => p.samples);
+  const time = Buffer.alloc(8);
+  time.writeBigUInt64BE(first.time);
+  const entries = samples.flatMap((s) => [u32(s.duration), u32(s.size), u32(s.flags), u32(s.cts)]);
+  // Version 1: signed composition offsets. Data offset: the moof's size plus the mdat header.
+  const trunOf = (offset: number) =>
+    box('trun', u32(0x01000f01), u32(samples.length), u32(offset), ...entries);
+  const traf = (offset: number) =>
+    box(
+      'traf',
+      box('tfhd', u32(0x020000), u32(first.track)),
+      box('tfdt', u32(0x01000000), time),
+      trunOf(offset),
+    );
+  const moofOf = (offset: number) => box('moof', box('mfhd', u32(0), u32(1)), traf(offset));
+  const moof = moofOf(moofOf(0).length + 8);
+  return Buffer.concat([moof, box('mdat', ...samples.map((s) => s.data))]);
 }

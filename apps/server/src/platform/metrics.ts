@@ -21,6 +21,8 @@ export type MetricsDeps = {
   channels: () => number;
   /** The pushed streams of this ingest node and their health (live ingest, issue 11). */
   ingest?: PushedHealth;
+  /** The waiting room's own series (issue 28). */
+  extra?: (registry: Registry) => void;
 };
 
 /** Without METRICS_TOKEN: /metrics is a plain 404, not the web app's fallback page. */
@@ -43,6 +45,7 @@ export function installMetrics(deps: MetricsDeps): void {
   for (const metric of processInstruments) registry.registerMetric(metric);
 
   if (deps.ingest) registerIngestMetrics(registry, deps.ingest);
+  deps.extra?.(registry);
 
   const http = new Histogram({
     name: 'encore_http_request_duration_seconds',

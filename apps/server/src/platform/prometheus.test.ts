@@ -101,7 +101,7 @@ afterAll(async () => {
 });
 
 describe.skipIf(!available)('Prometheus on the shipped configuration', () => {
-  it('scrapes the node with the bearer token, is refused with another, and loads the 12 alert rules', async () => {
+  it('scrapes the node with the bearer token, is refused with another, and loads the 13 alert rules', async () => {
     const targets = await waitFor(
       async () => (await get<{ activeTargets: Target[] }>('/api/v1/targets')).activeTargets,
       (list) => list.length === 2 && list.every((x) => x.health !== 'unknown'),
@@ -125,7 +125,7 @@ describe.skipIf(!available)('Prometheus on the shipped configuration', () => {
     expect(Number(sockets[0]?.value[1])).toBe(1);
 
     const rules = (await get<Rules>('/api/v1/rules')).groups.flatMap((g) => g.rules);
-    expect(rules).toHaveLength(12);
+    expect(rules).toHaveLength(13);
     // Each rule evaluated without error against the node's real series.
     await waitFor(
       async () => (await get<Rules>('/api/v1/rules')).groups.flatMap((g) => g.rules),

@@ -33,8 +33,11 @@ const MAX_FRAMES_PER_SECOND = 20;
  * so frames always arrive in sequence order.
  */
 const RESUME_HOLD_MS = 1000;
-/** A live socket or a ping keeps its device session alive; last_seen_at is written once a minute. */
-const TOUCH_EVERY_MS = 60_000;
+/**
+ * A live socket or a ping keeps its device session alive (its heartbeat); last_seen_at is written at
+ * most this often by default, a third of the devices' heartbeat window (DEVICE_LIVE_MS).
+ */
+const TOUCH_EVERY_MS = 20_000;
 const TOUCH_FLUSH_MS = 1000;
 /** Sockets pinged per turn of the event loop by the keep-alive sweep. */
 const SWEEP_SLICE = 500;
@@ -48,6 +51,8 @@ export type DeviceSessionCheck = {
   /** True when the session is the user's and live; a live one is marked seen. */
   check(userId: number, sessionId: string): Promise<boolean>;
   touch(sessionIds: readonly string[]): Promise<void>;
+  /** A socket of the session closed: no goodbye was said (a crash, a lost network) or it reloads. */
+  gone?(sessionId: string): void;
 };
 
 export type GatewayDeps = {
@@ -59,6 +64,8 @@ export type GatewayDeps = {
   tickMs: number;
   /** Ping period (REALTIME_SWEEP_MS); a socket silent for a whole period is dropped. */
   sweepMs: number;
+  /** How often a live socket's session is marked seen (TOUCH_EVERY_MS by default). */
+  touchEveryMs?: number;
   log: FastifyBaseLogger;
 };
 
@@ -67,6 +74,7 @@ export function createGateway(deps: GatewayDeps) {
   const hub = createChannelHub({ bus: deps.bus, tickMs: deps.tickMs, log: deps.log });
   const connections = new Set<Connection>();
   const touches = new Set<string>();
+  const touchEveryMs = deps.touchEveryMs ?? TOUCH_EVERY_MS;
   let closing = false;
   // Recent revocations by token id and by user (every token), with the time each was heard.
   const revokedTokens = new Map<number, number>();
@@ -86,7 +94,7 @@ export function createGateway(deps: GatewayDeps) {
   }
 
   function queueTouch(c: Connection, at: number): void {
-    if (!c.sessionId || at - c.lastTouchAt < TOUCH_EVERY_MS) return;
+    if (!c.sessionId || at - c.lastTouchAt < touchEveryMs) return;
     c.lastTouchAt = at;
     touches.add(c.sessionId);
   }
@@ -357,9 +365,11 @@ export function createGateway(deps: GatewayDeps) {
         c.alive = true;
       });
       socket.on('error', (err) => deps.log.debug({ err }, 'realtime socket error'));
-      // Nothing is ended on close: a reload reconnects, and an abandoned session expires by itself.
+      // Nothing is ended on close: a reload reconnects, and an abandoned session expires by itself;
+      // its slot is freed once its heartbeat window has passed (the fan's other devices hear it).
       socket.on('close', () => {
         connections.delete(c);
+        if (c.sessionId && !closing) deps.sessions.gone?.(c.sessionId);
         if (c.authTimer) clearTimeout(c.authTimer);
         if (c.holdTimer) clearTimeout(c.holdTimer);
         for (const channel of c.follows.keys()) hub.detach(channel, c);

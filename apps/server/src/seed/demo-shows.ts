@@ -92,7 +92,7 @@ export const DEMO_VENDORS: Vendor[] = [
     id: 'ticketshop',
     name: 'TicketShop',
     logo: '/vendors/ticketshop.svg',
-    qr: '/vendors/ticketshop-qr.svg',
+    qr: null,
     external_urls: {
       en: 'https://tickets.example/en/encore-live',
       ko: 'https://tickets.example/ko/encore-live',
@@ -252,10 +252,10 @@ function demoTicketItems(slug: string): ShowTicketItem[] {
       item_id: `${slug}-4k`,
       display_name: texts('4K Pass', '4K 패스', '4Kパス', '4K通行证'),
       display_description: texts(
-        'Everything in HD Multiview, plus the 4K view.',
-        'HD 멀티뷰의 모든 것에 4K 화면까지.',
-        'HDマルチビューのすべてに4Kビューを追加。',
-        '包含高清多视角的全部内容，另加4K画面。',
+        'Everything in the HD Multiview Pass, plus the 4K view.',
+        'HD 멀티뷰 패스의 모든 것에 4K 화면까지.',
+        'HDマルチビューパスのすべてに4Kビューを追加。',
+        '包含高清多视角通行证的全部内容，另加4K画面。',
       ),
       price: 3500,
       currency: 'USD',

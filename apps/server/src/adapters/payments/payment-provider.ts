@@ -11,6 +11,8 @@ export type PaymentEvent =
       customerId: string | null;
       /** Set when the fan chose to keep the card for later purchases. */
       savedCard: SavedCard | null;
+      /** The card that paid, when the provider says (the receipt and refund name it, issue 26). */
+      card: { brand: string; last4: string } | null;
     }
   | { type: 'setup_intent.succeeded'; intentId: string; customerId: string; savedCard: SavedCard };
 

@@ -170,7 +170,13 @@ describe('the Stripe adapter against a local Stripe API', () => {
     expect(confirm.form.get('off_session')).toBe('true');
     expect(confirm.headers['idempotency-key']).toBe('encore-confirm-pi_1');
     expect(events).toEqual([
-      { type: 'payment_intent.succeeded', intentId: 'pi_1', customerId: 'cus_1', savedCard: null },
+      {
+        type: 'payment_intent.succeeded',
+        intentId: 'pi_1',
+        customerId: 'cus_1',
+        savedCard: null,
+        card: null,
+      },
     ]);
 
     answers['POST /v1/payment_intents/pi_1/confirm'] = cardError(
@@ -274,6 +280,7 @@ describe('the Stripe adapter against a local Stripe API', () => {
         intentId: 'pi_1',
         customerId: 'cus_1',
         savedCard: { paymentMethodId: 'pm_1', brand: 'visa', last4: '4242' },
+        card: { brand: 'visa', last4: '4242' },
       },
     ]);
 
@@ -283,7 +290,8 @@ describe('the Stripe adapter against a local Stripe API', () => {
       body: paymentIntent({ status: 'succeeded', setup_future_usage: null, payment_method: PM }),
     };
     await stripe.handleWebhook(Buffer.from(payload), header);
-    expect(events[1]).toMatchObject({ savedCard: null });
+    // The card that paid is still named for the receipt (issue 26).
+    expect(events[1]).toMatchObject({ savedCard: null, card: { brand: 'visa', last4: '4242' } });
 
     answers['GET /v1/setup_intents/seti_1'] = {
       status: 200,

@@ -42,6 +42,11 @@ const cardOf = (pm: string | Stripe.PaymentMethod | null): SavedCard | null =>
     ? { paymentMethodId: pm.id, brand: pm.card.brand, last4: pm.card.last4 }
     : null;
 
+const paidWith = (pm: string | Stripe.PaymentMethod | null) => {
+  const card = cardOf(pm);
+  return card ? { brand: card.brand, last4: card.last4 } : null;
+};
+
 const customerOf = (c: string | Stripe.Customer | Stripe.DeletedCustomer | null) =>
   c === null ? null : typeof c === 'string' ? c : c.id;
 
@@ -100,6 +105,7 @@ export function createStripeProvider(deps: { settings: StripeSettings; log: Fast
       intentId: pi.id,
       customerId,
       savedCard: keep ? cardOf(pi.payment_method) : null,
+      card: paidWith(pi.payment_method),
     };
   }
 
@@ -183,6 +189,8 @@ export function createStripeProvider(deps: { settings: StripeSettings; log: Fast
         intentId: pi.id,
         customerId: customerOf(pi.customer),
         savedCard: null,
+        // The saved card charged here is already on the order (set when it was placed).
+        card: null,
       });
       return { ok: true };
     },

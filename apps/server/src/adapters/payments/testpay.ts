@@ -132,6 +132,7 @@ export function createTestpay(deps: { db: Db; now?: () => Date }) {
         intentId,
         customerId: done.customer_id,
         savedCard: keep && done.customer_id ? saved(pm) : null,
+        card: { brand: pm.brand, last4: pm.last4 },
       });
     }
   }

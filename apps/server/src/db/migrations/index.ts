@@ -20,6 +20,10 @@ import * as m0024 from './0024-entry-fewer-checks.ts';
 import * as m0025 from './0025-show-version.ts';
 import * as m0026 from './0026-live-figures-indexes.ts';
 import * as m0029 from './0029-login-links.ts';
+import * as m0031 from './0031-order-mails.ts';
+import * as m0032 from './0032-cue-timeline.ts';
+import * as m0033 from './0033-replay-trim.ts';
+import * as m0034 from './0034-waiting-rooms.ts';
 
 /** Migrations in order; listed statically so that no file-system scan decides what runs. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +48,8 @@ export const migrations: Record<string, Migration> = {
   '0025-show-version': m0025,
   '0026-live-figures-indexes': m0026,
   '0029-login-links': m0029,
+  '0031-order-mails': m0031,
+  '0032-cue-timeline': m0032,
+  '0033-replay-trim': m0033,
+  '0034-waiting-rooms': m0034,
 };

@@ -1,4 +1,4 @@
-import { Alert, AlertParams, AlertPublished, CueState, ErrorBody } from '@encore/contract';
+import { Alert, AlertParams, AlertPublished, AlertQuery, CueState, ErrorBody } from '@encore/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { type AuthGuards, sessionOf } from '../../platform/auth-guard.ts';
 import type { AlertsService } from './alerts.service.ts';
@@ -16,12 +16,15 @@ export function alertsRoutes(deps: { alerts: AlertsService; guards: AuthGuards }
           tags: ['host'],
           summary: 'Publish an alert to the whole show, or with f to one username',
           params: AlertParams,
+          querystring: AlertQuery,
           body: Alert,
           response: { 202: AlertPublished, ...err(400, 401, 403, 404) },
         },
       },
       async (req, reply) =>
-        reply.code(202).send(await deps.alerts.publish(sessionOf(req).user, req.params.slug, req.body)),
+        reply
+          .code(202)
+          .send(await deps.alerts.publish(sessionOf(req).user, req.params.slug, req.body, req.query.at)),
     );
     app.get(
       '/thor/host/shows/:slug/cues',

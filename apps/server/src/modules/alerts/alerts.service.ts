@@ -3,6 +3,7 @@ import type { UserRow } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { Bus } from '../../realtime/bus.ts';
 import type { CuesRepo } from '../control-room/cues.repo.ts';
+import type { CueTimelineService } from '../cue-timeline/cue-timeline.service.ts';
 import type { HangsRepo } from '../hangs/hangs.repo.ts';
 import type { ModerationService } from '../moderation/moderation.service.ts';
 import type { ShowsService } from '../shows/shows.service.ts';
@@ -36,6 +37,8 @@ export function createAlertsService(deps: {
   hangs: Pick<HangsRepo, 'userByUsername' | 'setChatEnabled' | 'chatEnabled'>;
   moderation: Pick<ModerationService, 'fanChatSwitch' | 'chatOnForEveryone' | 'audit'>;
   cues: CuesRepo;
+  /** Show-wide timed cues are stamped on the show clock and stored (issue 27). */
+  timeline: Pick<CueTimelineService, 'momentOf' | 'stamp'>;
   onChatSwitch: (showId: number) => void;
   bus: Bus;
   now?: () => Date;
@@ -49,8 +52,9 @@ export function createAlertsService(deps: {
   }
 
   return {
-    async publish(host: UserRow, slug: string, alert: Alert): Promise<AlertPublished> {
+    async publish(host: UserRow, slug: string, alert: Alert, at?: string): Promise<AlertPublished> {
       const show = await showOf(slug);
+      const moment = await deps.timeline.momentOf(slug, alert, at);
       let channel = showChannel(slug);
       if (alert.f !== undefined) {
         const target = await deps.hangs.userByUsername(alert.f);
@@ -68,7 +72,8 @@ export function createAlertsService(deps: {
         }
         await deps.cues.save(show.row.id, alert, now());
       }
-      await deps.bus.publish(channel, { kind: 'alert', slug, alert });
+      const cue = moment ? await deps.timeline.stamp(show.row.id, alert, moment, host.id) : null;
+      await deps.bus.publish(channel, { kind: 'alert', slug, alert, ...(cue ? { cue } : {}) });
       await deps.moderation.audit(
         show.row.id,
         { id: host.id, username: host.username, role: 'host' },
@@ -76,7 +81,7 @@ export function createAlertsService(deps: {
         alert.f ?? null,
         alertDetail(alert),
       );
-      return { channel, alert };
+      return { channel, alert, cue };
     },
 
     /** GET /thor/host/shows/{slug}/cues */

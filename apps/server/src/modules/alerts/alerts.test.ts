@@ -61,6 +61,7 @@ describe('POST /thor/host/shows/{slug}/alerts', () => {
     expect(AlertPublished.parse(res.json())).toEqual({
       channel: showChannel(show.slug),
       alert: { ...ud, display_code: 1 },
+      cue: { id: expect.any(String), at: expect.any(String) },
     });
     await post(show.slug, {
       type: 'slate',

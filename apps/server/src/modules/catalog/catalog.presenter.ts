@@ -49,6 +49,9 @@ export function presentOrder(row: OrderRow): OrderEntry {
     sale_currency_symbol: row.sale_currency_symbol,
     charges_in_sale_currency: { total_charges: row.total_charges, currency: row.currency },
     paid_event_name: row.paid_event_name,
+    event_name: row.event_name,
+    event_start_time: row.event_start_time ? row.event_start_time.toISOString() : null,
+    card: row.card,
     client_secret: row.status === 'pending' ? row.client_secret : null,
   };
 }

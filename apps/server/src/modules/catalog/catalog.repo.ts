@@ -10,6 +10,8 @@ export type OrderRow = Selectable<Database['orders']> & {
   display_image: string;
   sale_currency_symbol: string;
   paid_event_name: string | null;
+  event_name: string | null;
+  event_start_time: Date | null;
 };
 
 export type CatalogFilter = {
@@ -65,6 +67,8 @@ export function createCatalogRepo(db: Db) {
       let q = db
         .selectFrom('orders as o')
         .innerJoin('catalog_items as i', 'i.item_id', 'o.item_id')
+        // The show the item is for, named in the history (issue 26); a sticker of no show has none.
+        .leftJoin('shows as s', 's.paid_event_name', 'i.paid_event_name')
         .selectAll('o')
         .select([
           'i.category',
@@ -72,6 +76,8 @@ export function createCatalogRepo(db: Db) {
           'i.display_image',
           'i.sale_currency_symbol',
           'i.paid_event_name',
+          's.event_name',
+          's.event_start_time',
         ])
         .where('o.user_id', '=', userId);
       if (f.paidEventName !== undefined) q = q.where('i.paid_event_name', '=', f.paidEventName);

@@ -7,6 +7,7 @@ import type { CatalogService } from '../catalog/catalog.service.ts';
 import type { ShowsService } from '../shows/shows.service.ts';
 import type { TicketsService } from '../tickets/tickets.service.ts';
 import type { CommerceRepo, SaleItemRow } from './commerce.repo.ts';
+import type { OrderMails } from './commerce-mails.ts';
 
 type Grant = { userId: number; showId: number; attributes: TicketAttributes };
 
@@ -22,6 +23,7 @@ export function createFulfilment(deps: {
   tickets: TicketsService;
   shows: ShowsService;
   catalog: CatalogService;
+  mails: OrderMails;
   log: FastifyBaseLogger;
 }) {
   const { repo } = deps;
@@ -68,10 +70,13 @@ export function createFulfilment(deps: {
       await grantIn(tx, granted);
       return fulfilled;
     });
+    const fulfilled = lines.filter((l) => done.has(l.sub_order_id));
     forget(
-      lines.filter((l) => done.has(l.sub_order_id)).map((l) => l.user_id),
+      fulfilled.map((l) => l.user_id),
       granted,
     );
+    // One receipt per order this call fulfilled (a redelivered event fulfils nothing and mails nothing).
+    for (const orderId of new Set(fulfilled.map((l) => l.order_id))) await deps.mails.receipt(orderId);
     return done.size;
   }
 

@@ -1,4 +1,4 @@
-import type { Billing } from '@encore/contract';
+import type { Billing, Locale } from '@encore/contract';
 import type { Selectable, Transaction } from 'kysely';
 import type { Db } from '../../db/database.ts';
 import type { Database } from '../../db/schema.ts';
@@ -17,6 +17,9 @@ export type NewOrderLine = {
   payment_intent_id: string | null;
   client_secret: string | null;
   status: 'pending' | 'fulfilled';
+  mail_lang: Locale;
+  receipt_email: string | null;
+  card: string | null;
 };
 
 /** The SQL of purchases, billing records and refunds. */
@@ -91,10 +94,42 @@ export function createCommerceRepo(db: Db) {
         .selectFrom('orders as o')
         .innerJoin('catalog_items as i', 'i.item_id', 'o.item_id')
         .selectAll('i')
-        .select(['o.sub_order_id', 'o.user_id'])
+        .select(['o.sub_order_id', 'o.order_id', 'o.user_id'])
         .where('o.payment_intent_id', '=', paymentIntentId)
         .where('o.status', '=', 'pending')
         .execute();
+    },
+
+    /** The card that paid, as the provider reported it (kept for the refund note and mail). */
+    async setCard(paymentIntentId: string, card: string): Promise<void> {
+      await db.updateTable('orders').set({ card }).where('payment_intent_id', '=', paymentIntentId).execute();
+    },
+
+    /** What an order's receipt or refund mail says: its lines, items, shows and the fan's address. */
+    mailLines(orderId: string, subOrderIds?: readonly string[]) {
+      let q = db
+        .selectFrom('orders as o')
+        .innerJoin('catalog_items as i', 'i.item_id', 'o.item_id')
+        .innerJoin('users as u', 'u.id', 'o.user_id')
+        .leftJoin('shows as s', 's.paid_event_name', 'i.paid_event_name')
+        .select([
+          'o.sub_order_id',
+          'o.total_charges',
+          'o.currency',
+          'o.mail_lang',
+          'o.receipt_email',
+          'o.card',
+          'o.refund_stop_time',
+          'i.display_name',
+          'i.category',
+          's.event_name',
+          's.event_start_time',
+          'u.email',
+          'u.username',
+        ])
+        .where('o.order_id', '=', orderId);
+      if (subOrderIds) q = q.where('o.sub_order_id', 'in', [...subOrderIds]);
+      return q.orderBy('o.sub_order_id').execute();
     },
 
     /** Marks these pending lines fulfilled; answers the ones this call fulfilled (once only). */

@@ -4,6 +4,7 @@ import {
   type BillingInfoCreated,
   type BillingInfoResponse,
   type CancelOrderResponse,
+  type Locale,
   type OrderCreated,
   type OrderPaymentStatus,
   type OrderRequest,
@@ -19,6 +20,7 @@ import { isUpgrade, type TicketsService } from '../tickets/tickets.service.ts';
 import { presentBilling } from './commerce.presenter.ts';
 import type { CommerceRepo, NewOrderLine, SaleItemRow } from './commerce.repo.ts';
 import { createFulfilment } from './commerce-fulfilment.ts';
+import type { OrderMails } from './commerce-mails.ts';
 
 const badRequest = (message: string, field?: string) =>
   new AppError('BAD_REQUEST', 400, message, field ? { field } : {});
@@ -42,6 +44,7 @@ export function createCommerceService(deps: {
   tickets: TicketsService;
   shows: ShowsService;
   catalog: CatalogService;
+  mails: OrderMails;
   log: FastifyBaseLogger;
   now?: () => Date;
 }) {
@@ -68,6 +71,8 @@ export function createCommerceService(deps: {
       await repo.saveCard(provider.name, event.customerId, c.paymentMethodId, `card-${c.brand}-${c.last4}`);
     }
     if (event.type !== 'payment_intent.succeeded') return;
+    // The card that paid, before the receipt that names it (a saved card's is set at ordering).
+    if (event.card) await repo.setCard(event.intentId, `card-${event.card.brand}-${event.card.last4}`);
     await fulfilment.fulfilPayment(event.intentId);
   }
   provider.onEvent(async (event) => {
@@ -205,9 +210,15 @@ export function createCommerceService(deps: {
         payment_intent_id: intent?.id ?? null,
         client_secret: intent?.client_secret ?? null,
         status: intent ? 'pending' : 'fulfilled',
+        mail_lang: body.lang ?? 'en',
+        receipt_email: body.receipt_email?.trim().toLowerCase() ?? null,
+        card: savedCard ? (record?.card ?? null) || null : null,
       }));
       if (intent) await repo.insertOrder(lines);
-      else await fulfilment.insertFulfilled(userId, items, (tx) => repo.insertOrder(lines, tx));
+      else {
+        await fulfilment.insertFulfilled(userId, items, (tx) => repo.insertOrder(lines, tx));
+        await deps.mails.receipt(orderId);
+      }
       let orderStatus: OrderPaymentStatus = intent ? paymentStatusOf(intent.status) : 'succeeded';
       if (intent && !body.require_user_confirmation) {
         // The sticker purchase (viewing section 7): the saved card is charged now; the provider's
@@ -234,7 +245,7 @@ export function createCommerceService(deps: {
     /** DELETE /thor/pg/order/ (COM-57..59): a refund while refund_stop_time is ahead. */
     async cancelOrder(
       userId: number,
-      q: { order_id: string; sub_order_id?: string; reason?: string },
+      q: { order_id: string; sub_order_id?: string; reason?: string; lang?: Locale },
     ): Promise<{ status: 200 | 206; body: CancelOrderResponse }> {
       const lines = await repo.orderLines(userId, q.order_id, q.sub_order_id);
       if (lines.length === 0) throw orderNotFound();
@@ -270,6 +281,11 @@ export function createCommerceService(deps: {
       // Every node forgets the ticket and ends the fan's chat and show subscriptions (issue 29).
       for (const show of refunded) await deps.tickets.removed(userId, show);
       deps.catalog.forgetOwnership(userId);
+      await deps.mails.refund(
+        q.order_id,
+        lines.map((l) => l.sub_order_id),
+        q.lang,
+      );
       const partial = q.sub_order_id !== undefined && (await repo.countLines(q.order_id)) > lines.length;
       return partial
         ? { status: 206, body: { result: 'PARTIAL_REFUND', message: REFUND_RECEIVED } }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { BILLING, CARD, sellingShow, testpayHeaders } from '../../../test/commerce-fixtures.ts';
 import { createUser, STRONG_PASSWORD } from '../../../test/factories.ts';
+import { testPort } from '../../../test/free-port.ts';
 import { createExternalTestDatabase, type ExternalTestDatabase } from '../../../test/harness.ts';
 import { api, killHard, type ServerProcess, startServer, stop } from '../../../test/server-process.ts';
 
@@ -9,7 +10,7 @@ import { api, killHard, type ServerProcess, startServer, stop } from '../../../t
  * confirmed, then started again on the same data. Every payment the provider took must end with its
  * order fulfilled and its ticket granted, once; every other order stays pending without a ticket.
  */
-const PORT = 8211;
+const PORT = testPort(8211);
 const FANS = 24;
 
 let ext: ExternalTestDatabase | undefined;

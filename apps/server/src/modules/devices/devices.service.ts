@@ -15,8 +15,16 @@ import type { TicketsService } from '../tickets/tickets.service.ts';
 import { presentEntry } from './devices.presenter.ts';
 import type { DevicesRepo, EntryOutcome, NewSession } from './devices.repo.ts';
 
-/** A device session not seen this long (no live socket, no heartbeat) no longer counts (DEV-05). */
+/** A device session not seen this long (no live socket, no heartbeat) has expired (DEV-05). */
 export const SESSION_IDLE_MS = 10 * 60_000;
+/**
+ * A device whose heartbeat (its socket's touches) stopped this long holds no slot (issue 26: a
+ * crashed phone held one for 10 minutes, and chat stayed off on the fan's other device). It stays
+ * open: back within SESSION_IDLE_MS and not displaced meanwhile, it goes on (DEVICE_LIVE_MS).
+ */
+export const DEVICE_LIVE_MS = 60_000;
+/** After a socket closed, its slot is looked at again this long after the heartbeat window. */
+const GONE_MARGIN_MS = 1000;
 
 /** Entries per transaction: large enough for a doors-open burst, small enough to keep locks short. */
 const ENTRY_BATCH_MAX = 256;
@@ -36,6 +44,8 @@ export type DevicesDeps = {
   bus: Bus;
   log: BusLogger;
   now?: () => Date;
+  /** The heartbeat window (DEVICE_LIVE_MS by default): an unseen device frees its slot after it. */
+  liveMs?: number;
   /**
    * Entry batches in flight at once; 1 by default on either database. On PostgreSQL four batches of
    * a dozen cost 102 µs of database CPU per entry, one batch of fifty 40 µs (docs/benchmarks.md,
@@ -52,7 +62,20 @@ export type DevicesDeps = {
  */
 export function createDevicesService(deps: DevicesDeps) {
   const now = deps.now ?? (() => new Date());
+  const liveMs = deps.liveMs ?? DEVICE_LIVE_MS;
   const seenSince = (at: Date) => new Date(at.getTime() - SESSION_IDLE_MS);
+  /** Seen since then: the device holds a slot. Entries count and displace only these. */
+  const liveSince = (at: Date) => new Date(at.getTime() - liveMs);
+  const goneTimers = new Set<ReturnType<typeof setTimeout>>();
+
+  /** A socket of this session closed without a goodbye: once its heartbeat window passed, recount. */
+  async function recountIfGone(sessionId: string): Promise<void> {
+    const row = await deps.devices.find(sessionId);
+    if (!row || row.ended_at) return;
+    const at = now();
+    if (row.last_seen_at > liveSince(at)) return;
+    await publishCounts([row.ticket_id], at);
+  }
 
   async function publish(userId: number, events: ChannelEvent[]): Promise<void> {
     for (const event of events) {
@@ -66,7 +89,7 @@ export function createDevicesService(deps: DevicesDeps) {
   }
 
   async function publishCounts(ticketIds: readonly number[], at: Date): Promise<void> {
-    for (const t of await deps.devices.liveCounts(ticketIds, seenSince(at))) {
+    for (const t of await deps.devices.liveCounts(ticketIds, liveSince(at))) {
       await publish(t.userId, [{ kind: 'devices', paid_event_name: t.paidEventName, count: t.count }]);
     }
   }
@@ -78,7 +101,9 @@ export function createDevicesService(deps: DevicesDeps) {
     concurrency: deps.entryConcurrency ?? 1,
     run: (batch) => {
       const at = now();
-      return deps.devices.enterMany(batch, { limit: LIMITS.devicesPerTicket, seenSince: seenSince(at), at });
+      // A device unseen for the heartbeat window neither counts nor is displaced: its session ends
+      // ('expired') as another of the ticket's devices enters, so it cannot come back as a third.
+      return deps.devices.enterMany(batch, { limit: LIMITS.devicesPerTicket, seenSince: liveSince(at), at });
     },
   });
 
@@ -151,6 +176,29 @@ export function createDevicesService(deps: DevicesDeps) {
         sessionIds.filter((id) => UUID_RE.test(id)),
         now(),
       );
+    },
+
+    /**
+     * The realtime gateway lost a socket of this session (closed, or dropped by the ping sweep): a
+     * crash says no goodbye, so the fan's other devices hear the freed slot when its heartbeat window
+     * has passed, unless the session was seen again meanwhile (a reload, a reconnect).
+     */
+    gone(sessionId: string): void {
+      if (!UUID_RE.test(sessionId)) return;
+      const timer = setTimeout(() => {
+        goneTimers.delete(timer);
+        recountIfGone(sessionId).catch((err: unknown) =>
+          deps.log.error({ err, sessionId }, 'device recount failed'),
+        );
+      }, liveMs + GONE_MARGIN_MS);
+      timer.unref();
+      goneTimers.add(timer);
+    },
+
+    /** The pending recounts go with the app. */
+    stop(): void {
+      for (const timer of goneTimers) clearTimeout(timer);
+      goneTimers.clear();
     },
 
     /** A logout frees the places its login held; tokenId null (password reset) frees them all. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { EnterEventResponse, Hang, HangsListResponse, LIMITS } from '@encore/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { auth, createShow, createTicket, createUser, STRONG_PASSWORD } from '../../../test/factories.ts';
+import { testPort } from '../../../test/free-port.ts';
 import { createExternalTestDatabase, type ExternalTestDatabase } from '../../../test/harness.ts';
 import { api, killHard, type ServerProcess, startServer } from '../../../test/server-process.ts';
 
@@ -11,7 +12,7 @@ import { api, killHard, type ServerProcess, startServer } from '../../../test/se
  * database afterwards, and the device limit must hold: an answer is sent only after its batch
  * committed, so the kill can only lose requests that were never answered.
  */
-const PORT = 8216;
+const PORT = testPort(8216);
 const FANS = 12;
 const LT_STK = 7;
 /** Answers before the kill: enough that batches of both kinds are in flight when it lands. */

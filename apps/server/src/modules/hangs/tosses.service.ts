@@ -29,8 +29,28 @@ export type TossBudgets = {
   perHang: number;
 };
 
-const overCapacity = () =>
-  new AppError(OVER_CAPACITY, 500, 'The chat is over capacity. Please wait a moment before sending again.');
+/**
+ * The spec's OVER_CAPACITY (the client pauses sending for 20 s), saying whose capacity: the fan's own
+ * sending limit, or the room's (issue 26: the fan's own limit was blamed on a busy room).
+ */
+const overCapacity = (capacity: 'sender' | 'room' = 'room') =>
+  capacity === 'sender'
+    ? new AppError(
+        OVER_CAPACITY,
+        500,
+        'You are sending messages too quickly. Please wait before sending again.',
+        {
+          capacity,
+        },
+      )
+    : new AppError(
+        OVER_CAPACITY,
+        500,
+        'The chat is over capacity. Please wait a moment before sending again.',
+        {
+          capacity,
+        },
+      );
 
 /**
  * POST /thor/hangs/{hangId}/{sessionId}/toss/: validate, budget, filter, stamp, persist (one insert
@@ -61,13 +81,12 @@ export function createTossesService(deps: {
   });
 
   async function spend(userId: number, hangId: number): Promise<void> {
-    try {
-      await userBudget.consume(String(userId));
-      await hangBudget.consume(String(hangId));
-    } catch (err) {
-      if (err instanceof AppError && err.status === 429) throw overCapacity();
+    const refused = (capacity: 'sender' | 'room') => (err: unknown) => {
+      if (err instanceof AppError && err.status === 429) throw overCapacity(capacity);
       throw err;
-    }
+    };
+    await userBudget.consume(String(userId)).catch(refused('sender'));
+    await hangBudget.consume(String(hangId)).catch(refused('room'));
   }
 
   return {

@@ -147,24 +147,28 @@ describe('POST /thor/hangs/{hangId}/{sessionId}/toss/', () => {
     expect(sticker.statusCode).toBe(400);
   });
 
-  it('500 OVER_CAPACITY once the fan spent their budget (5 per 10 s here)', async () => {
+  it("500 OVER_CAPACITY once the fan spent their budget (5 per 10 s here), saying it is the fan's own limit", async () => {
     const a = await fanIn();
     for (let i = 0; i < 5; i++) expect((await toss(a, { toss_text: `msg ${i}` })).statusCode).toBe(200);
     const res = await toss(a, { toss_text: 'one too many' });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toMatchObject({ code: 'OVER_CAPACITY' });
+    // Issue 26: not the room's fault; the client tells the fan it is their own sending limit.
+    expect(res.json()).toMatchObject({ code: 'OVER_CAPACITY', capacity: 'sender' });
+    expect(res.json().message).toContain('too quickly');
   });
 
   it("500 OVER_CAPACITY once the hang's budget per second is spent (12 here), whoever sends", async () => {
     const fans: Fan[] = [await fanIn()];
     for (let i = 0; i < 3; i++) fans.push(await fanIn(fans[0]?.show.id));
-    const codes = await Promise.all(
-      fans.flatMap((f) =>
-        [0, 1, 2, 3].map((i) => toss(f, { toss_text: `burst ${i}` }).then((r) => r.statusCode)),
-      ),
+    const answers = await Promise.all(
+      fans.flatMap((f) => [0, 1, 2, 3].map((i) => toss(f, { toss_text: `burst ${i}` }))),
     );
+    const codes = answers.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 200)).toHaveLength(12);
     expect(codes.filter((c) => c === 500)).toHaveLength(4);
+    for (const r of answers.filter((a) => a.statusCode === 500)) {
+      expect(r.json()).toMatchObject({ code: 'OVER_CAPACITY', capacity: 'room' });
+    }
   });
 
   it('stores many concurrent tosses (written in batches) and delivers each once, in sequence order', async () => {

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { type AngleHealth, BroadcastStatus, EnableIngestResponse } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createUser, login, showEntity } from '../../../test/factories.ts';
+import { testPort } from '../../../test/free-port.ts';
 import type { TestContext } from '../../../test/harness.ts';
 import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { until } from '../../../test/live-feed.ts';
@@ -10,8 +11,8 @@ import { createFeedMeter, feedIssues } from './feed-health.ts';
 
 // Feed health measured from what arrives (issue 25): real encoders push to the nginx-rtmp engine
 // the app supervises. Ports of this engineer's range (HTTP 9242, RTMP 19352), movable by env.
-const HTTP_PORT = Number(process.env.FEED_HEALTH_TEST_HTTP_PORT ?? 9242);
-const RTMP_PORT = Number(process.env.FEED_HEALTH_TEST_RTMP_PORT ?? 19352);
+const HTTP_PORT = Number(process.env.FEED_HEALTH_TEST_HTTP_PORT ?? testPort(9242));
+const RTMP_PORT = Number(process.env.FEED_HEALTH_TEST_RTMP_PORT ?? testPort(19352));
 
 let t: TestContext;
 let host: Record<string, string>;

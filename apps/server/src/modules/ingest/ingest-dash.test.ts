@@ -13,6 +13,7 @@ import {
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auth, createTicket, createUser, login, showEntity } from '../../../test/factories.ts';
+import { testPort } from '../../../test/free-port.ts';
 import type { TestContext } from '../../../test/harness.ts';
 import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { mpdFragments, pictureMd5, pushTestFeed, until } from '../../../test/live-feed.ts';
@@ -23,8 +24,8 @@ import { createShowsRepo } from '../shows/shows.repo.ts';
 // nginx-rtmp engine, the packager cuts HLS and the DASH packager remuxes and encrypts each segment.
 // Fixed ports apart from the other ingest test files' (they run side by side): HTTP 9201 (the engine's
 // callbacks), RTMP 9235; INGEST_DASH_TEST_HTTP_PORT / _RTMP_PORT move them when engineers run it side by side.
-const HTTP_PORT = Number(process.env.INGEST_DASH_TEST_HTTP_PORT ?? 9201);
-const RTMP_PORT = Number(process.env.INGEST_DASH_TEST_RTMP_PORT ?? 9235);
+const HTTP_PORT = Number(process.env.INGEST_DASH_TEST_HTTP_PORT ?? testPort(9201));
+const RTMP_PORT = Number(process.env.INGEST_DASH_TEST_RTMP_PORT ?? testPort(9235));
 
 let t: TestContext;
 let liveDir: string;
@@ -195,7 +196,11 @@ describe('live CENC DASH of an ingest show that has DASH', () => {
       return body.includes('type="static"') ? body : undefined;
     });
     expect(replay).toMatch(/mediaPresentationDuration="PT\d/);
-    expect(replay).toContain('<Period id="0" start="PT0S">');
+    // The replay is the show clock's window from Go live (issue 27): its first fragment is the first
+    // one that starts at or after Go live, within a fragment or two.
+    const firstStart = Number(/<Period id="0" start="PT([\d.]+)S">/.exec(replay)?.[1]);
+    expect(firstStart).toBeGreaterThanOrEqual(0);
+    expect(firstStart).toBeLessThanOrEqual(2);
     expect(replay).toContain('<Period id="1"');
     expect(replay).not.toContain('UTCTiming');
   }, 180_000);
@@ -207,7 +212,8 @@ describe('live CENC DASH of an ingest show that has DASH', () => {
       const listed = [...body.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)\n#EXTINF:[\d.]+,\n(\d+)\.ts/g)];
       return { body, pdt: new Map(listed.map((m) => [Number(m[2]), Date.parse(m[1] ?? '')])) };
     };
-    const pushed = push(keys.get('mix-stream1') ?? '', 12);
+    // 20 s: the replay is the window from Go live, and must stay well longer than the 5 s aired below.
+    const pushed = push(keys.get('mix-stream1') ?? '', 20);
     await until('two video fragments and audio', async () => {
       const res = await mpdOf(slug);
       return res.statusCode === 200 && (res.body.match(/<S /g) ?? []).length >= 4 ? true : undefined;
@@ -255,8 +261,14 @@ describe('live CENC DASH of an ingest show that has DASH', () => {
     expect(kidOf(res.body)).toBe(kidOf(replayed));
     const video = mpdFragments(res.body, 'source');
     expect(video.length).toBeGreaterThanOrEqual(2);
-    expect(video[0]?.start).toBeLessThanOrEqual(start + 1);
-    expect(video[0]?.end).toBeGreaterThan(start);
+    // The re-airing plays the replay's window (issue 27): its first fragment is the replay's first, the
+    // first to start at or after Go live, so it airs within a fragment of the re-airing's start.
+    const replayFirst = mpdFragments(replayed, 'source')[0];
+    expect(video[0]?.n).toBe(replayFirst?.n);
+    expect(video[0]?.start).toBeGreaterThanOrEqual(start - 1);
+    expect((video[0]?.start ?? 0) - start).toBeLessThan(
+      (replayFirst?.end ?? 0) - (replayFirst?.start ?? 0) + 1,
+    );
     // Only what has aired: fewer than the recording's, each over by the time of the request.
     expect(video.length).toBeLessThan(mpdFragments(replayed, 'source').length - 2);
     for (const f of [...video, ...mpdFragments(res.body, 'audio')]) expect(f.end).toBeLessThanOrEqual(asked);

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { EnableIngestResponse, type MultiviewBox } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { showEntity } from '../../../test/factories.ts';
+import { testPort } from '../../../test/free-port.ts';
 import type { TestContext } from '../../../test/harness.ts';
 import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { pushTestFeed, until } from '../../../test/live-feed.ts';
@@ -15,8 +16,8 @@ import { MOSAIC, tileOf } from './mosaic.ts';
 // The live multiview mosaic (docs/media.md 9.2) on the real app: two encoders push RTMP, ffmpeg
 // composes streampips4 from the angles on air and a packager serves it like an angle. Fixed ports
 // apart from the other ingest test files' (they run side by side): HTTP 9203 (callbacks), RTMP 9236.
-const HTTP_PORT = Number(process.env.INGEST_MOSAIC_TEST_HTTP_PORT ?? 9203);
-const RTMP_PORT = Number(process.env.INGEST_MOSAIC_TEST_RTMP_PORT ?? 9236);
+const HTTP_PORT = Number(process.env.INGEST_MOSAIC_TEST_HTTP_PORT ?? testPort(9203));
+const RTMP_PORT = Number(process.env.INGEST_MOSAIC_TEST_RTMP_PORT ?? testPort(9236));
 const exec = promisify(execFile);
 
 let t: TestContext;

@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { type AngleHealth, BroadcastStatus, EnableIngestResponse, showStateChannel } from '@encore/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser, login, showEntity } from '../../../test/factories.ts';
+import { testPort } from '../../../test/free-port.ts';
 import type { TestContext } from '../../../test/harness.ts';
 import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
 import { until } from '../../../test/live-feed.ts';
@@ -15,8 +16,8 @@ import { createShowsRepo } from '../shows/shows.repo.ts';
 // Real feeds: ffmpeg pushes RTMP to the nginx-rtmp engine that the app supervises; the app packages
 // them with ffmpeg. Ports of this engineer's range: HTTP 8241 (the engine's callbacks), RTMP 19351.
 // INGEST_TEST_HTTP_PORT / INGEST_TEST_RTMP_PORT move them when engineers run it side by side.
-const HTTP_PORT = Number(process.env.INGEST_TEST_HTTP_PORT ?? 8241);
-const RTMP_PORT = Number(process.env.INGEST_TEST_RTMP_PORT ?? 19351);
+const HTTP_PORT = Number(process.env.INGEST_TEST_HTTP_PORT ?? testPort(8241));
+const RTMP_PORT = Number(process.env.INGEST_TEST_RTMP_PORT ?? testPort(19351));
 const run = promisify(execFile);
 
 let t: TestContext;
@@ -219,7 +220,11 @@ describe('live ingest with real encoders (nginx-rtmp + ffmpeg)', () => {
     await socket.close();
     const ended = (await get(`/media/live/${slug}/mix-stream1/source/live.m3u8`)).body;
     expect(ended).toContain('#EXT-X-ENDLIST');
-    expect(ended).toContain('#EXT-X-MEDIA-SEQUENCE:0');
+    // The fans' playlist is the replay's window (Go live to End show, issue 27); the whole recording,
+    // the line check before Go live included, stays in vod.m3u8 from its first segment.
+    const whole = (await get(`/media/live/${slug}/mix-stream1/source/vod.m3u8`)).body;
+    expect(whole).toContain('#EXT-X-ENDLIST');
+    expect(whole).toContain('#EXT-X-MEDIA-SEQUENCE:0');
     const endAgain = await t.app.inject({
       method: 'POST',
       url: `/thor/host/shows/${slug}/ingest/end/`,

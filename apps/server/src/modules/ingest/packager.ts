@@ -81,6 +81,8 @@ export type PackagedSegment = {
   pdt: number;
   dur: number;
   first: boolean;
+  /** It starts with a keyframe (its first part is INDEPENDENT). */
+  independent: boolean;
   clearFile: string;
 };
 
@@ -339,7 +341,16 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
     });
     await saveIndex();
     // The DASH remux and the health probe run behind the listing: the rung's next parts do not wait.
-    const packaged = { rung: rung.name, sn: seg.sn, pdt, dur: seg.dur, first: seg.first, clearFile };
+    const packaged = {
+      rung: rung.name,
+      sn: seg.sn,
+      pdt,
+      dur: seg.dur,
+      first: seg.first,
+      independent: seg.parts[0]?.ind ?? true,
+      clearFile,
+    };
+    // Its failures are logged, never thrown: an unhandled rejection here used to end the server.
     const after = (async () => {
       await opts
         .onSegment?.(packaged)
@@ -361,7 +372,7 @@ export async function startPackager(opts: PackagerOptions): Promise<Packager> {
         if (shot.meanDb !== null) figures.audioLevelDb = shot.meanDb;
       }
       await rm(clearFile, { force: true });
-    })();
+    })().catch((err: unknown) => opts.log.warn({ err }, 'live segment follow-up failed'));
     background.add(after);
     void after.finally(() => background.delete(after));
   }

@@ -1,6 +1,7 @@
 import { createCipheriv } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { writeFileAtomic } from '../../media/atomic-file.ts';
 import { type LiveOpenParts, type LivePart, livePartFile, partsFile } from '../../media/live-index.ts';
 import type { TsPart } from '../../media/ts-chunker.ts';
 
@@ -38,10 +39,7 @@ export function createOpenPartsFile(liveDir: string, slug: string, stream: strin
   const flush = async () => {
     while (dirty) {
       dirty = false;
-      const tmp = `${file}.${process.pid}.tmp`;
-      await mkdir(path.dirname(file), { recursive: true });
-      await writeFile(tmp, JSON.stringify(state));
-      await rename(tmp, file);
+      await writeFileAtomic(file, JSON.stringify(state));
     }
   };
   return {

@@ -92,6 +92,73 @@ describe('POST /thor/host/shows and PUT /thor/host/shows/{slug}', () => {
     expect(res.json().message).toContain(existing.slug);
   });
 
+  it('409 SHOW_SLUG_TAKEN for a create with a slug in use, naming it; the other show is untouched (issue 25)', async () => {
+    const first = showEntity({ startIn: 60 });
+    expect((await put(first.slug, first)).statusCode).toBe(201);
+    const before = (
+      await t.app.inject({ method: 'GET', url: `/thor/host/shows/${first.slug}`, headers: host })
+    ).json();
+    // Another show (own ids) under the same slug: refused, never a silent replacement.
+    const other = { ...showEntity({ startIn: 90 }), slug: first.slug, event_name: 'Someone else’s show' };
+    const res = await put(first.slug, other);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: 'SHOW_SLUG_TAKEN', field: 'slug', taken: first.slug });
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/thor/host/shows/${first.slug}`, headers: host })
+    ).json();
+    expect(after).toEqual(before);
+    const channel = await t.app.inject({
+      method: 'GET',
+      url: `/thor/channels/${other.channel_id}/`,
+      headers: fan,
+    });
+    expect(channel.statusCode).not.toBe(200);
+  });
+
+  it('409 SHOW_STALE for a save based on an older version, with the current one; nothing changes (issue 25)', async () => {
+    const show = showEntity({ startIn: 60 });
+    const made = (await put(show.slug, show)).json();
+    const saved = await put(show.slug, { ...show, event_name: 'Saved first' }, host, made.version);
+    expect(saved.statusCode).toBe(200);
+    const current = (
+      await t.app.inject({ method: 'GET', url: `/thor/host/shows/${show.slug}`, headers: host })
+    ).json();
+    expect(current.version).toBeGreaterThan(made.version);
+    // A tab still holding the first version saves over it: refused, and the show stays as it was.
+    const stale = await put(show.slug, { ...show, event_name: 'From a stale tab' }, host, made.version);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json()).toMatchObject({ code: 'SHOW_STALE', current_version: current.version });
+    const after = (
+      await t.app.inject({ method: 'GET', url: `/thor/host/shows/${show.slug}`, headers: host })
+    ).json();
+    expect(after).toEqual(current);
+    expect(after.event_name).toBe('Saved first');
+  });
+
+  it('keeps the latency mode set in Setup through a create and a save; a save without it is standard again (issue 24)', async () => {
+    const show = { ...showEntity({ startIn: 60 }), latency_mode: 'low' as const };
+    const made = await put(show.slug, show);
+    expect(made.statusCode).toBe(201);
+    expect(made.json().latency_mode).toBe('low');
+    const read = async () =>
+      (await t.app.inject({ method: 'GET', url: `/thor/host/shows/${show.slug}`, headers: host })).json();
+    expect((await read()).latency_mode).toBe('low');
+    const lite = await put(
+      show.slug,
+      { ...show, latency_mode: 'reduced_bandwidth' },
+      host,
+      made.json().version,
+    );
+    expect(lite.statusCode).toBe(200);
+    expect((await read()).latency_mode).toBe('reduced_bandwidth');
+    const { latency_mode: _m, ...standard } = show;
+    expect((await put(show.slug, standard, host, lite.json().version)).statusCode).toBe(200);
+    expect((await read()).latency_mode).toBeUndefined();
+    // Not a mode of the contract: refused, and the show keeps its own.
+    const bad = await put(show.slug, { ...show, latency_mode: 'ultra' }, host, (await read()).version);
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('403 for a fan, 401 without a token; nothing is stored', async () => {
     const show = showEntity();
     expect((await put(show.slug, show, fan)).statusCode).toBe(403);

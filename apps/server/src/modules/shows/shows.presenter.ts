@@ -31,6 +31,7 @@ export function presentShow(row: ShowRow): Show {
     event_config: d.event_config,
     ...(d.ticket_items && d.ticket_items.length > 0 ? { ticket_items: d.ticket_items } : {}),
     ...(d.lightstick_songs ? { lightstick_songs: d.lightstick_songs } : {}),
+    ...(d.latency_mode ? { latency_mode: d.latency_mode } : {}),
   });
 }
 

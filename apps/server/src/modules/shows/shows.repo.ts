@@ -24,6 +24,7 @@ export function showRowValues(show: Show): NewShow {
     ...(event.sale_start_time ? { sale_start_time: event.sale_start_time } : {}),
     ...(event.sale_end_time ? { sale_end_time: event.sale_end_time } : {}),
     ...(rest.lightstick_songs ? { lightstick_songs: rest.lightstick_songs } : {}),
+    ...(rest.latency_mode ? { latency_mode: rest.latency_mode } : {}),
   };
   return {
     slug: show.slug,

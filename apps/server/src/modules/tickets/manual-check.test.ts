@@ -206,6 +206,42 @@ describe('POST /thor/ticket/validate/, manual check', () => {
     expect((await codeRow(code.id)).redeemed_by).toBeNull();
   });
 
+  it("406 naming the issuing vendor for a code sent through another vendor's form; nothing redeemed (issue 25)", async () => {
+    const show = await createShow(t.db);
+    const shopCode = await createBookingCode(t.db, { showId: show.id, vendor: 'ticketshop' });
+    const ownCode = await createBookingCode(t.db, { showId: show.id, vendor: 'encore' });
+    const { user, headers } = await fan();
+    const viaEncore = await validate(manual(show.channel_id, shopCode.code, shopCode.email), headers);
+    expect(viaEncore.statusCode).toBe(406);
+    expect(viaEncore.json()).toEqual({
+      code: 'INVALID_TICKET',
+      message: TICKET_TEXT_EN.otherVendor('ticketshop'),
+      field: 'token',
+      vendor: 'ticketshop',
+    });
+    const viaShop = await validate(
+      manual(show.channel_id, ownCode.code, ownCode.email, { vendor: 'ticketshop' }),
+      headers,
+    );
+    expect(viaShop.statusCode).toBe(406);
+    expect(viaShop.json()).toMatchObject({ vendor: 'encore', message: TICKET_TEXT_EN.otherVendor('encore') });
+    expect((await codeRow(shopCode.id)).redeemed_by).toBeNull();
+    expect((await codeRow(ownCode.id)).redeemed_by).toBeNull();
+    expect(await ticketsOf(user.id, show.id)).toHaveLength(0);
+    // A wrong email still gets the one 412 that tells nothing, vendor or not.
+    const stranger = await validate(
+      manual(show.channel_id, shopCode.code, 'someone-else@example.test'),
+      headers,
+    );
+    expect(stranger.statusCode).toBe(412);
+    // Through its own vendor's form the same code redeems.
+    const own = await validate(
+      manual(show.channel_id, shopCode.code, shopCode.email, { vendor: 'ticketshop' }),
+      headers,
+    );
+    expect(own.statusCode).toBe(200);
+  });
+
   it('409 TICKET_ALREADY_REDEEMED for a code another account holds', async () => {
     const show = await createShow(t.db);
     const other = await createUser(t.db);

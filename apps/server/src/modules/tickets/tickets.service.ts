@@ -68,6 +68,14 @@ const noMatch = () =>
   new AppError('EMAIL_NOT_RECOGNIZED', 412, TICKET_TEXT_EN.emailNotRecognized, { field: 'email' });
 const busy = (retryAfter: number) =>
   new AppError('TOO_MANY_REQUESTS', 429, TICKET_TEXT_EN.inProgress, { retryAfter });
+/** INVALID_TICKET (the spec's 406) for a code sent through another vendor's form: names its own. */
+function otherVendor(entry: CatalogEntry, vendorId: string): AppError {
+  const name = entry.show.ticketing.find((v) => v.id === vendorId)?.name ?? vendorId;
+  return new AppError('INVALID_TICKET', 406, TICKET_TEXT_EN.otherVendor(name), {
+    field: 'token',
+    vendor: vendorId,
+  });
+}
 const alreadyRedeemed = () => new AppError('TICKET_ALREADY_REDEEMED', 409, TICKET_TEXT_EN.alreadyRedeemed);
 
 /** True when `next` gives more than `held`: a wider multiview, or 4K on top. */
@@ -204,6 +212,9 @@ export function createTicketsService(deps: TicketsDeps) {
       throw noMatch();
     }
     if (code.kind === 'merch') throw new AppError('MERCH_TICKET', 415, TICKET_TEXT_EN.merchCode);
+    // A code proves itself only in the form of the vendor that issued it (issue 25): told only now,
+    // after the email proved the fan owns the code, so that a code alone reveals nothing.
+    if (code.vendor !== body.vendor) throw otherVendor(entry, code.vendor);
     if (code.redeemed_by === user.id) {
       const ticket = await deps.tickets.findTicket(user.id, entry.row.id);
       return presentTicketAnswer(entry, ticket?.attributes ?? code.attributes);
