@@ -1,11 +1,10 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUiStore } from '../lib/store/ui-store.ts';
+import { LineIcon } from '../components/ui/line-icon.tsx';
 
 /** A round help launcher with a small panel: write to support. */
 export function HelpWidget({ email }: { email: string }) {
   const { t } = useTranslation();
-  const cookieBarShown = !useUiStore((s) => s.agreeCookies);
   const [open, setOpen] = useState(false);
   const panelId = useId();
 
@@ -19,7 +18,7 @@ export function HelpWidget({ email }: { email: string }) {
   }, [open]);
 
   return (
-    <div className={`help${cookieBarShown ? ' help--raised' : ''}`} data-testid="help-widget">
+    <div className="help" data-testid="help-widget">
       {open && (
         <section
           className="help__panel"
@@ -49,15 +48,7 @@ export function HelpWidget({ email }: { email: string }) {
         onClick={() => setOpen((o) => !o)}
         data-testid="help-button"
       >
-        <svg
-          viewBox="0 0 24 24"
-          width="22"
-          height="22"
-          aria-hidden="true"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2"
-        >
+        <LineIcon strokeWidth={2}>
           {open ? (
             <path d="M6 6l12 12M18 6 6 18" strokeLinecap="round" />
           ) : (
@@ -66,7 +57,7 @@ export function HelpWidget({ email }: { email: string }) {
               <path d="M12 17.2v.3" strokeLinecap="round" strokeWidth="2.6" />
             </>
           )}
-        </svg>
+        </LineIcon>
       </button>
     </div>
   );

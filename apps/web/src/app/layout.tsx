@@ -1,11 +1,10 @@
-import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatch } from 'react-router';
 import { ToastViewport } from '../components/ui/toast-viewport.tsx';
 import { AuthModalHost, SessionSync } from '../features/auth/index.ts';
 import { TicketModalHost } from '../features/tickets/index.ts';
-import { loadDeferredTexts } from '../lib/i18n/i18n.ts';
 import { useUiStore } from '../lib/store/ui-store.ts';
+import { CookieBanner } from './cookie-message.tsx';
 import { HelpButton } from './help-button.tsx';
 import { NoticeHost } from './notice-host.tsx';
 import { SiteFooter } from './site-footer.tsx';
@@ -15,23 +14,16 @@ import { useHandheldAway } from './use-handheld-away.ts';
 import { useSessionGuard } from './use-session-guard.ts';
 import { useStartupNotices } from './use-startup-notices.ts';
 
-// Most visits are by someone who has agreed already: the banner's code loads only for the others.
-const CookieBanner = lazy(() =>
-  Promise.all([import('./cookie-message.tsx'), loadDeferredTexts('notices')]).then(([m]) => ({
-    default: m.CookieBanner,
-  })),
-);
-
-/** Shown until accepted (persisted as agreeCookies); hidden on the event page. */
+/**
+ * Shown until accepted (persisted as agreeCookies); hidden on the event page. It is in the page's flow
+ * under the top bar, drawn with the first paint (issue 26): the floating banner it replaces covered
+ * Buy and Validate on a first visit, and one that loaded later would push the page down.
+ */
 function CookieMessage() {
   const agreed = useUiStore((s) => s.agreeCookies);
   const onEvent = useMatch('/event/*') !== null;
   if (agreed || onEvent) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieBanner />
-    </Suspense>
-  );
+  return <CookieBanner />;
 }
 
 export function Layout() {
@@ -47,11 +39,11 @@ export function Layout() {
         {t('skip-to-content')}
       </a>
       <TopNav />
+      <CookieMessage />
       <main className="app__main" id="main" tabIndex={-1}>
         <Outlet />
       </main>
       <SiteFooter />
-      <CookieMessage />
       <HelpButton />
       <ToastViewport />
       <AuthModalHost />

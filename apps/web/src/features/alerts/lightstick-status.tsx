@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { pictureClock } from '../../lib/show-clock/picture-clock.ts';
 import { useStickProgram } from '../lightstick/use-stick-program.ts';
 import { useAlertStore } from './alert-store.ts';
 
@@ -13,6 +14,12 @@ export function LightstickStatus() {
   const { t } = useTranslation();
   const { active, timerS, track, playingFrom } = useAlertStore((s) => s.lightstick);
   const [playing, setPlaying] = useState(false);
+  /**
+   * The picture's program date when the track lit (issue 27: with the picture, not the socket), and
+   * how late the page's timer fired (a busy main thread), which the picture moved on by meanwhile.
+   */
+  const [lit, setLit] = useState<{ picture: number | null; lateMs: number } | null>(null);
+  const cueAt = useAlertStore((s) => s.lastCue?.atMs ?? null);
   const { effect } = useStickProgram();
 
   useEffect(() => {
@@ -20,7 +27,14 @@ export function LightstickStatus() {
       setPlaying(false);
       return;
     }
-    const timer = setTimeout(() => setPlaying(true), Math.max(0, playingFrom - Date.now()));
+    const from = playingFrom;
+    const timer = setTimeout(
+      () => {
+        setPlaying(true);
+        setLit({ picture: pictureClock.date(), lateMs: Math.max(0, Date.now() - from) });
+      },
+      Math.max(0, playingFrom - Date.now()),
+    );
     return () => clearTimeout(timer);
   }, [playingFrom]);
 
@@ -34,6 +48,9 @@ export function LightstickStatus() {
       data-testid="lightstick-status"
       data-playing={playing}
       data-effect={effect}
+      data-lit-picture={lit?.picture ?? ''}
+      data-lit-late={lit?.lateMs ?? ''}
+      data-cue-at={cueAt ?? ''}
       style={{ '--beat': `${beatMs}ms` } as React.CSSProperties}
       role="status"
     >

@@ -221,6 +221,7 @@ export function ChatColumn({ entry, chatDisabled }: ChatColumnProps) {
         <ChatComposer
           disabledReason={disabledReason}
           lockedUntil={chat.lockedUntil}
+          lockedBy={chat.lockedBy}
           restriction={chat.restriction}
           slowUntil={chat.slowUntil}
           onSend={(text) => chat.send(text)}

@@ -11,6 +11,8 @@ interface ChatComposerProps {
   disabledReason: 'joining' | 'devices' | null;
   /** OVER_CAPACITY lockout end (epoch ms), 0 when none (CHAT-30). */
   lockedUntil: number;
+  /** Whose limit the lockout is: the fan's own sending limit or the room's capacity. */
+  lockedBy?: 'sender' | 'room';
   /** Moderation: the fan's timeout, ban or chat off, and the slow-mode wait (epoch ms, 0 when none). */
   restriction?: ChatRestriction | null;
   slowUntil?: number;
@@ -20,6 +22,7 @@ interface ChatComposerProps {
 export function ChatComposer({
   disabledReason,
   lockedUntil,
+  lockedBy = 'room',
   restriction = null,
   slowUntil = 0,
   onSend,
@@ -51,43 +54,56 @@ export function ChatComposer({
       : restricted
         ? t('chat-restricted-short')
         : locked
-          ? t('chat-over-capacity', { seconds: lockedS })
+          ? t('chat-wait-placeholder', { seconds: lockedS })
           : slowed
             ? t('chat-slow-wait', { seconds: slowS })
             : t('chat-placeholder');
 
   return (
-    <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">
-      <input
-        ref={inputRef}
-        className="chat-composer__input"
-        data-testid="chat-input"
-        value={text}
-        maxLength={TOSS_TEXT_MAX}
-        onChange={(e) => setText(e.target.value)}
-        // CHAT-34: pasting into the chat is blocked.
-        onPaste={(e) => e.preventDefault()}
-        onDrop={(e) => e.preventDefault()}
-        placeholder={placeholder}
-        aria-label={t('chat-input-label')}
-        disabled={disabled}
-        autoComplete="off"
-        enterKeyHint="send"
-      />
-      <button
-        type="submit"
-        className="chat-composer__send"
-        data-testid="chat-send"
-        disabled={!canSend}
-        aria-label={t('chat-send')}
-      >
-        <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
-          <path
-            fill="currentColor"
-            d="M3.4 20.4l17.5-7.5c.8-.4.8-1.5 0-1.8L3.4 3.6c-.7-.3-1.4.2-1.4.9L2 9.1c0 .5.4.9.9 1L17 12 2.9 13.9c-.5.1-.9.5-.9 1l0 4.6c0 .7.7 1.2 1.4.9z"
-          />
-        </svg>
-      </button>
-    </form>
+    <>
+      {/* The whole sentence above the box (a placeholder cut it off), whose limit it is, and when. */}
+      {locked && (
+        <p
+          className={`chat-banner chat-composer__notice${lockedBy === 'sender' ? '' : ' chat-banner--warn'}`}
+          role="status"
+          data-testid="chat-over-capacity"
+          data-capacity={lockedBy}
+        >
+          {t(lockedBy === 'sender' ? 'chat-own-limit' : 'chat-over-capacity', { seconds: lockedS })}
+        </p>
+      )}
+      <form className="chat-composer" onSubmit={submit} data-testid="chat-composer">
+        <input
+          ref={inputRef}
+          className="chat-composer__input"
+          data-testid="chat-input"
+          value={text}
+          maxLength={TOSS_TEXT_MAX}
+          onChange={(e) => setText(e.target.value)}
+          // CHAT-34: pasting into the chat is blocked.
+          onPaste={(e) => e.preventDefault()}
+          onDrop={(e) => e.preventDefault()}
+          placeholder={placeholder}
+          aria-label={t('chat-input-label')}
+          disabled={disabled}
+          autoComplete="off"
+          enterKeyHint="send"
+        />
+        <button
+          type="submit"
+          className="chat-composer__send"
+          data-testid="chat-send"
+          disabled={!canSend}
+          aria-label={t('chat-send')}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M3.4 20.4l17.5-7.5c.8-.4.8-1.5 0-1.8L3.4 3.6c-.7-.3-1.4.2-1.4.9L2 9.1c0 .5.4.9.9 1L17 12 2.9 13.9c-.5.1-.9.5-.9 1l0 4.6c0 .7.7 1.2 1.4.9z"
+            />
+          </svg>
+        </button>
+      </form>
+    </>
   );
 }

@@ -1,9 +1,19 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { SCROLL_THROTTLE_MS, throttle } from '../../lib/time/throttle.ts';
 import { type Announcement, newAnnouncements } from './chat-announcements.ts';
 import { STICK_TO_BOTTOM_PX } from './chat-constants.ts';
 import type { ChatMessage } from './chat-message.ts';
+import { LIST_ACTION_ATTR, listActionTarget } from './list-keys.ts';
 import { MessageRow } from './message-row.tsx';
 
 /**
@@ -46,6 +56,7 @@ export function MessageList({
     setAnnouncement(fresh.map(say).join(' '));
   }, [messages, myName, t]);
   const listRef = useRef<HTMLOListElement>(null);
+  const hintId = useId();
   const atBottom = useRef(true);
   const [showMore, setShowMore] = useState(false);
   const lastId = messages.at(-1)?.toss_id;
@@ -89,14 +100,32 @@ export function MessageList({
     return () => observer.disconnect();
   }, []);
 
+  // The arrow keys reach the messages' controls (list-keys.ts); without any they scroll as before.
+  const onKeyDown = (e: KeyboardEvent<HTMLOListElement>) => {
+    const list = listRef.current;
+    if (!list || e.altKey || e.ctrlKey || e.metaKey) return;
+    const actions = [...list.querySelectorAll<HTMLElement>(`[${LIST_ACTION_ATTR}]:not(:disabled)`)];
+    const target = listActionTarget(actions.length, actions.indexOf(e.target as HTMLElement), e.key);
+    if (target === null) {
+      // Escape from a message's control gives the list its focus back (an open menu closes itself).
+      const inMenu = (e.target as HTMLElement).closest('[role="menu"]') !== null;
+      if (e.key === 'Escape' && e.target !== list && !inMenu) list.focus();
+      return;
+    }
+    e.preventDefault();
+    actions[target]?.focus();
+  };
+
   return (
     <div className="chat-list-wrap">
       <ol
         className="chat-list"
         ref={listRef}
         onScroll={onScroll}
+        onKeyDown={onKeyDown}
         data-testid="chat-list"
         aria-label={t('chat-messages-label')}
+        aria-describedby={hangId !== null || onResend ? hintId : undefined}
         // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling list takes focus so a keyboard can scroll it (axe scrollable-region-focusable, issue 14).
         tabIndex={0}
         data-show-more={showMore}
@@ -112,6 +141,9 @@ export function MessageList({
           />
         ))}
       </ol>
+      <p className="visually-hidden" id={hintId}>
+        {t('chat-list-keys')}
+      </p>
       <p className="visually-hidden" role="status" aria-live="polite" data-testid="chat-announcer">
         {announcement}
       </p>

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showToast } from '../../lib/store/toast-store.ts';
 import { reportToss } from './api/report-toss.ts';
@@ -21,23 +21,36 @@ export function MessageMenu({
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const ref = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
+
+  // Opened from the keyboard, the menu takes focus; closed while focus was in it, the button gets it
+  // back, so focus never falls to the page (issue 26).
+  const close = useCallback(() => {
+    const hadFocus = ref.current?.contains(document.activeElement) ?? false;
+    setOpen(false);
+    if (hadFocus) buttonRef.current?.focus();
+  }, []);
+  useEffect(() => {
+    if (open && ref.current?.contains(document.activeElement))
+      ref.current.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+  }, [open]);
 
   useEffect(() => {
     if (!open) return;
-    const close = (event: Event) => {
+    const onEvent = (event: Event) => {
       if (
         event instanceof KeyboardEvent ? event.key === 'Escape' : !ref.current?.contains(event.target as Node)
       )
-        setOpen(false);
+        close();
     };
-    document.addEventListener('pointerdown', close);
-    document.addEventListener('keydown', close);
+    document.addEventListener('pointerdown', onEvent);
+    document.addEventListener('keydown', onEvent);
     return () => {
-      document.removeEventListener('pointerdown', close);
-      document.removeEventListener('keydown', close);
+      document.removeEventListener('pointerdown', onEvent);
+      document.removeEventListener('keydown', onEvent);
     };
-  }, [open]);
+  }, [open, close]);
 
   const report = async () => {
     setBusy(true);
@@ -49,13 +62,14 @@ export function MessageMenu({
       showToast({ kind: 'error', messageKey: 'chat-report-failed' });
     } finally {
       setBusy(false);
-      setOpen(false);
+      close();
     }
   };
 
   return (
     <div className="chat-row__menu" ref={ref}>
       <button
+        ref={buttonRef}
         type="button"
         className="chat-row__menu-button"
         aria-haspopup="menu"
@@ -63,6 +77,9 @@ export function MessageMenu({
         aria-controls={open ? menuId : undefined}
         aria-label={t('chat-message-actions', { username: message.sender.username })}
         onClick={() => setOpen((v) => !v)}
+        // Reached with the list's arrow keys, not a Tab stop per message (list-keys.ts).
+        tabIndex={-1}
+        data-chat-action=""
         data-testid="chat-message-menu"
       >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
@@ -80,6 +97,8 @@ export function MessageMenu({
             className="chat-row__menu-item"
             disabled={busy || message.reported}
             onClick={() => void report()}
+            tabIndex={-1}
+            data-chat-action=""
             data-testid="chat-report"
           >
             {message.reported ? t('chat-reported') : t('chat-report')}

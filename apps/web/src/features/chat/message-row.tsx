@@ -1,20 +1,17 @@
 import { httpsImage, isVerifiedSender } from '@encore/contract';
 import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUiStore } from '../../lib/store/ui-store.ts';
+import { dualTime } from '../../lib/time/show-time.ts';
 import { avatarColor, avatarInitial } from './avatar-color.ts';
 import type { ChatMessage } from './chat-message.ts';
 import { MessageMenu } from './message-menu.tsx';
 
 /**
  * Chat times are the fan's own clock (issue 14: bare times in Korean time read as the fan's); the
- * tooltip gives the Korean time the show is announced in.
+ * tooltip names its zone and gives the Korean time beside it, like every other time (issue 26).
  */
 const timeFormat = new Intl.DateTimeFormat('en-GB', { hour: '2-digit', minute: '2-digit' });
-const kstFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Seoul',
-});
 
 function Avatar({ username, image }: { username: string; image: string | null }) {
   // CHAT-37: an http image is shown over https; CHAT-38: no image, a coloured default avatar.
@@ -56,6 +53,7 @@ export const MessageRow = memo(function MessageRow({
   onResend?: ((tossId: string) => void) | undefined;
 }) {
   const { t } = useTranslation();
+  const locale = useUiStore((s) => s.locale);
   const { sender } = message;
   const verified = isVerifiedSender(sender.chat_monikers);
   const time = new Date(message.send_time);
@@ -91,7 +89,7 @@ export const MessageRow = memo(function MessageRow({
           <time
             className="chat-row__time"
             dateTime={message.send_time}
-            title={Number.isNaN(time.getTime()) ? undefined : `${kstFormat.format(time)} KST`}
+            title={Number.isNaN(time.getTime()) ? undefined : dualTime(time.getTime(), locale)}
             data-testid="chat-time"
           >
             {Number.isNaN(time.getTime()) ? '' : timeFormat.format(time)}
@@ -129,6 +127,9 @@ export const MessageRow = memo(function MessageRow({
               <button
                 type="button"
                 className="chat-row__resend"
+                // Reached with the list's arrow keys, not a Tab stop per message (list-keys.ts).
+                tabIndex={-1}
+                data-chat-action=""
                 data-testid="chat-resend"
                 onClick={() => onResend(message.toss_id)}
               >

@@ -1,29 +1,9 @@
 import type { ChatRestriction } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
+import { useUiStore } from '../../lib/store/ui-store.ts';
+import { dualTime } from '../../lib/time/show-time.ts';
 import { useNowUntil } from '../../lib/time/use-now.ts';
 import { restrictionActive, restrictionEndsAt } from './restriction.ts';
-
-const kstFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZone: 'Asia/Seoul',
-});
-const ownFormat = new Intl.DateTimeFormat('en-GB', {
-  hour: '2-digit',
-  minute: '2-digit',
-  timeZoneName: 'short',
-});
-
-/**
- * When a timeout ends: the fan's own clock with its zone named, KST beside it like the site's other
- * times (issue 25: it was KST without saying so). In Korea's own zone, KST alone.
- */
-export function untilText(iso: string): string {
-  const d = new Date(iso);
-  const kst = `${kstFormat.format(d)} KST`;
-  const inKorea = Intl.DateTimeFormat().resolvedOptions().timeZone === 'Asia/Seoul';
-  return inKorea ? kst : `${ownFormat.format(d)} (${kst})`;
-}
 
 /**
  * What moderation does to this fan's chat, said plainly: a timeout with its end, a ban, the host's
@@ -37,6 +17,7 @@ export function RestrictionBanner({
   slowModeSeconds: number;
 }) {
   const { t } = useTranslation();
+  const locale = useUiStore((s) => s.locale);
   const now = useNowUntil(restrictionEndsAt(restriction), 1000);
   const active = restrictionActive(restriction, now);
   return (
@@ -49,7 +30,8 @@ export function RestrictionBanner({
           data-kind={restriction.kind}
         >
           {restriction.kind === 'timeout' && restriction.until
-            ? t('chat-timed-out', { time: untilText(restriction.until) })
+            ? // When it ends: the fan's clock with its zone, KST beside it (issues 25, 26).
+              t('chat-timed-out', { time: dualTime(restriction.until, locale) })
             : restriction.kind === 'ban'
               ? t('chat-banned')
               : t('chat-off-for-you')}

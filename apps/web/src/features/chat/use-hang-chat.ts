@@ -49,6 +49,8 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
   const [messages, setMessages] = useState<ChatMessage[]>([]);
   const [numberActive, setNumberActive] = useState(0);
   const [lockedUntil, setLockedUntil] = useState(0);
+  /** Whose limit the lockout is: the fan's own sending limit, or the room's capacity. */
+  const [lockedBy, setLockedBy] = useState<'sender' | 'room'>('room');
   const [sendError, setSendError] = useState(false);
   const [attempt, setAttempt] = useState(0);
   // Moderation: the fan's own timeout, ban or chat off, and the show's slow mode (server-enforced).
@@ -173,8 +175,10 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
         unsent.current.keep(toss, outcome.offline);
         const { slowMode, offline } = outcome;
         setMessages((list) => updateMessage(list, toss.uuid, { failed: true, slowMode, offline }));
-        if (outcome.overCapacity) setLockedUntil(Date.now() + CHAT_TIMINGS_MS.overCapacityLockout);
-        else if (slowMode) setSlowUntil(Date.now() + Math.max(1, slowRef.current) * 1000);
+        if (outcome.overCapacity) {
+          setLockedBy(outcome.ownLimit ? 'sender' : 'room');
+          setLockedUntil(Date.now() + CHAT_TIMINGS_MS.overCapacityLockout);
+        } else if (slowMode) setSlowUntil(Date.now() + Math.max(1, slowRef.current) * 1000);
         // Offline, the row itself says the line waits for the connection.
         else if (!offline) setSendError(true);
         return;
@@ -271,6 +275,7 @@ export function useHangChat(entry: EnterEventResponse, { chatDisabled }: { chatD
     messages,
     numberActive,
     lockedUntil,
+    lockedBy,
     sendError,
     send,
     retry,

@@ -6,6 +6,7 @@ import { usePageMeta } from '../../lib/page/use-page-meta.ts';
 import { useTicketStore } from '../tickets/index.ts';
 import { EventNotice } from './components/event-notice.tsx';
 import { EventViewer } from './components/event-viewer.tsx';
+import { WaitingRoom } from './components/waiting-room.tsx';
 import { useEventEntry } from './hooks/use-event-entry.ts';
 import '../../components/ui/button.css';
 import './event.css';
@@ -35,6 +36,7 @@ export function EventPage() {
           <p>{t('event-entering')}</p>
         </div>
       )}
+      {state.kind === 'queued' && <WaitingRoom queue={state.queue} show={show} />}
       {state.kind === 'in' && (
         <EventViewer
           key={state.entry.session_id}

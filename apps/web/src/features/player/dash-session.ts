@@ -1,4 +1,5 @@
-import { DRM_TOKEN_HEADER } from '@encore/contract';
+import { CUE_SCHEME_ID_URI, DRM_TOKEN_HEADER } from '@encore/contract';
+import { pictureClock } from '../../lib/show-clock/picture-clock.ts';
 import type { Shaka } from './dash-engine.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
@@ -21,7 +22,8 @@ export function shakaConfig(opts: SessionOptions) {
       preferredKeySystems: opts.keySystems?.preferred ?? [],
     },
     streaming: { bufferingGoal: PLAYER.targetBuffer, rebufferingGoal: PLAYER.secondsFromBufferedEnd },
-    abr: { enabled: true, defaultBandwidthEstimate: 5_000_000 },
+    // As hls.js's capLevelToPlayerSize: Auto stays within the picture's size (hls-session.ts).
+    abr: { enabled: true, defaultBandwidthEstimate: 5_000_000, restrictToElementSize: true },
   };
 }
 
@@ -66,6 +68,13 @@ export function levelsOf(variants: readonly { height?: number | null; bandwidth:
  * loads, which an angle switch soon after the start did every time. Each new player waits for it.
  */
 const teardowns = new WeakMap<HTMLVideoElement, Promise<unknown>>();
+
+/** What Shaka's timelineregionadded carries (Shaka 4: eventElement, later eventNode). */
+interface TimelineRegion {
+  schemeIdUri: string;
+  eventElement?: { textContent: string | null } | null;
+  eventNode?: { children?: unknown[] } | null;
+}
 
 /**
  * One DASH stream's lifetime in Shaka Player, with EME: the licence servers and key system order of
@@ -133,6 +142,16 @@ export function openDashSession(
     // Shaka's own errors that it recovers from (severity 1, RECOVERABLE) are no failure of the load.
     if (outcome === 'video-load-failed' && detail.severity !== 2) return;
     ev.onError(outcome, message);
+  });
+  // The host's timed cues the MPD carries (issue 27): an Event per cue under our scheme.
+  player.addEventListener('timelineregionadded', (event) => {
+    const region = (event as unknown as { detail?: TimelineRegion }).detail;
+    if (region?.schemeIdUri !== CUE_SCHEME_ID_URI) return;
+    const text =
+      region.eventElement?.textContent ??
+      region.eventNode?.children?.filter((c): c is string => typeof c === 'string').join('') ??
+      '';
+    if (text) pictureClock.carried([text]);
   });
   const onLevelChange = () => ev.onLevelSwitched(activeLevel());
   player.addEventListener('adaptation', onLevelChange);

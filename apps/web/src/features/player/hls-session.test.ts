@@ -47,6 +47,8 @@ describe('the hls.js settings', () => {
     // "Strategy quality": the first level is picked from a generous estimate, not a bandwidth probe.
     expect(config.abrEwmaDefaultEstimate).toBe(5_000_000);
     expect(config.testBandwidth).toBe(false);
+    // Within that, Auto never goes above the picture's own size (a phone gets no 1080p).
+    expect(config.capLevelToPlayerSize).toBe(true);
   });
 
   it('transmuxes in its worker, whose script the build ships beside the ES module build (issue 14)', () => {

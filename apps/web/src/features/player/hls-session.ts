@@ -1,16 +1,19 @@
-import { DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
+import { CUE_DATERANGE_ATTRIBUTE, CUE_DATERANGE_CLASS, DRM_TOKEN_HEADER, isKeyUrl } from '@encore/contract';
 import type { ErrorData, HlsConfig, default as HlsType, LevelLoadedData } from 'hls.js';
+import { pictureClock } from '../../lib/show-clock/picture-clock.ts';
 import { type TrackInfo, trackForLanguage } from './captions.ts';
 import { hlsWorkerPath } from './hls-engine.ts';
 import { createHlsLatency, learntFor } from './hls-latency.ts';
 import { outagePolicy } from './hls-outage.ts';
-import { positionForDate } from './live-edge.ts';
-import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
+import { keepMoment, MOMENT_SYNC, switchStart } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
 import { errorOutcome, hlsErrorMessage } from './player-errors.ts';
 import type { PlayerSession, SessionEvents, SessionOptions } from './player-session.ts';
 import { sameOrigin } from './player-session.ts';
 import { startLevel } from './quality-levels.ts';
+import { createGapClock, type GapRange, gapRanges } from './replay-gap-clock.ts';
+import { pictureSpan, watchTrailingGap } from './replay-gaps.ts';
+import { replayMarkers } from './replay-markers.ts';
 import { createStandbyWatch } from './standby.ts';
 
 export type { SessionEvents, SessionOptions } from './player-session.ts';
@@ -49,6 +52,10 @@ export function hlsConfig(opts: SessionOptions, extras?: HlsConfigExtras) {
     liveSyncOnStallIncrease: 0,
     abrEwmaDefaultEstimate: 5_000_000,
     testBandwidth: false,
+    // Auto never picks more pixels than the picture shows (at the screen's pixel ratio): a phone or a
+    // multiview tile gets no 1080p it cannot show, which older phones struggle to decode and slow
+    // networks struggle to carry. A quality the fan picks by hand is theirs, whatever the size.
+    capLevelToPlayerSize: true,
     renderTextTracksNatively: true,
     // Segments are decrypted and transmuxed off the main thread (hls-engine.ts).
     enableWorker: true,
@@ -130,14 +137,42 @@ export function openHlsSession(
   const standby = createStandbyWatch(video, (kind) => ev.onStandby?.(kind));
   // The fragments' program dates, for the date of any media time (a paused seek included).
   let dated: { start: number; duration: number; programDateTime: number | null }[] = [];
+  let picture: ReturnType<typeof pictureSpan> = null;
+  const stopTrailingGap = watchTrailingGap(video, () => picture);
+  // A replay's gaps show the slate for their length (replay-gap-clock.ts).
+  let gaps: GapRange[] = [];
+  const gapClock = createGapClock(video, {
+    ranges: () => gaps,
+    pictureStart: () => picture?.start ?? 0,
+    report: (s) => ev.onReplayGap?.(s),
+    reportEveryMs: PLAYER.timeUpdateMs,
+  });
+  const learnGaps = (details: LevelLoadedData['details']) => {
+    picture = details.live ? null : pictureSpan(details.fragments);
+    gaps = details.live ? [] : gapRanges(details.fragments);
+  };
   hls.on(Hls.Events.LEVEL_LOADED, (_e, data: LevelLoadedData) => {
     const { details } = data;
+    learnGaps(details);
     dated = details.fragments.map((f) => ({
       start: f.start,
       duration: f.duration,
       programDateTime: f.programDateTime,
     }));
     standby.playlist(details.live, details.endSN);
+    // The host's timed cues this playlist carries (issue 27, cue-timeline-rules.ts).
+    const carried = Object.values(details.dateRanges ?? {}).flatMap((r) => {
+      const payload = r?.class === CUE_DATERANGE_CLASS ? r.attr[CUE_DATERANGE_ATTRIBUTE] : undefined;
+      return typeof payload === 'string' ? [payload] : [];
+    });
+    if (carried.length > 0) pictureClock.carried(carried);
+    // A replay's scrubber marks its cues and songs at their moments (issue 27).
+    const head = details.fragments[0];
+    ev.onMarkers?.(
+      !details.live && head?.programDateTime != null
+        ? replayMarkers(carried, head.programDateTime - head.start * 1000, details.totalduration)
+        : [],
+    );
     latency.playlist(details, hls.lowLatencyMode);
     const first = details.fragments[0];
     ev.onClock(first?.programDateTime != null ? first.programDateTime - first.start * 1000 : null);
@@ -155,13 +190,19 @@ export function openHlsSession(
   // before it requests the first fragment, so no fragment of the wrong moment is loaded.
   let startChosen = opts.moment === null;
   hls.on(Hls.Events.LEVEL_UPDATED, (_e, { details }) => {
+    // hls.js's own LEVEL_LOADED handler sends this one before ours above runs.
+    learnGaps(details);
     if (startChosen || !opts.moment) return;
     startChosen = true;
-    if (!details.live) return;
     const dateMs = movedMoment(opts.moment) + MOMENT_SYNC.startLookaheadS * 1000;
     const frags = details.fragments.map((f) => ({ start: f.start, programDateTime: f.programDateTime }));
-    const position = positionForDate(frags, dateMs);
-    if (position !== null && position < details.edge - 0.5) hls.startLoad(position);
+    const position = switchStart(frags, dateMs, {
+      live: details.live,
+      edge: details.edge,
+      duration: details.totalduration,
+    });
+    // A moment this angle has no picture for shows the slate, while the picture after it loads.
+    if (position !== null) hls.startLoad((details.live ? null : gapClock.startAt(position)) ?? position);
   });
 
   // Close the last gap once playing: loading and decoding took time, during which the clock moved on.
@@ -197,6 +238,11 @@ export function openHlsSession(
     if (data.fatal && data.type === Hls.ErrorTypes.MEDIA_ERROR) hls.recoverMediaError();
   });
 
+  const dateAt = (t: number) => {
+    const frag = dated.find((f) => f.start <= t && t < f.start + f.duration);
+    return frag?.programDateTime != null ? frag.programDateTime + (t - frag.start) * 1000 : null;
+  };
+
   hls.loadSource(opts.url);
   hls.attachMedia(video);
 
@@ -213,15 +259,16 @@ export function openHlsSession(
     // angle to the mosaic and on to another angle within seconds) passes that moment on, not its
     // unsettled picture; after a pause, a seek or a timeout the picture on screen is the moment.
     playingDate: () => {
+      const gap = gapClock.state();
+      if (gap) return dateAt(gap.position);
       if (syncing && opts.moment) return movedMoment(opts.moment);
       return hls.playingDate?.getTime() ?? null;
     },
     // From the fragment that holds the time: exact across a recording's gaps (an encoder that dropped),
     // and right after a seek while paused, when hls.js's playingDate still names the old fragment.
-    dateAt: (t) => {
-      const frag = dated.find((f) => f.start <= t && t < f.start + f.duration);
-      return frag?.programDateTime != null ? frag.programDateTime + (t - frag.start) * 1000 : null;
-    },
+    dateAt,
+    replayGap: () => gapClock.state(),
+    toggleReplayGap: () => gapClock.toggle(),
     liveSyncPosition: () => hls.liveSyncPosition,
     // Not while the angle switch closes its own gap (keepMoment plays with the rate too).
     latency: () => (syncing ? null : latency.reading(video.currentTime)),
@@ -232,6 +279,8 @@ export function openHlsSession(
     keySystem: () => null,
     destroy: () => {
       standby.stop();
+      stopTrailingGap();
+      gapClock.stop();
       video.removeEventListener('playing', onPlaying);
       stopSync();
       hls.destroy();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LATENCY, latencyStep, showsBehind } from './latency-control.ts';
+import { LATENCY, latencyStep, rateStep, showsBehind } from './latency-control.ts';
 
 const at = (errorS: number, over: Partial<Parameters<typeof latencyStep>[0]> = {}) =>
   latencyStep({
@@ -28,9 +28,10 @@ describe('latencyStep: holding a live fan at the target distance', () => {
     expect(at(-3)).toEqual({ kind: 'rate', rate: LATENCY.minRate });
   });
 
-  it('never plays faster with less than a second buffered ahead (it would stall)', () => {
-    expect(at(2, { bufferedEnd: 100.5 })).toEqual({ kind: 'rate', rate: 1 });
-    expect(at(-2, { bufferedEnd: 100.5 })).toEqual({ kind: 'rate', rate: LATENCY.minRate });
+  it('never plays faster with less than 0.4 s buffered ahead (it would stall); an LL-HLS buffer is enough', () => {
+    expect(at(2, { bufferedEnd: 100.3 })).toEqual({ kind: 'rate', rate: 1 });
+    expect(at(-2, { bufferedEnd: 100.3 })).toEqual({ kind: 'rate', rate: LATENCY.minRate });
+    expect(at(2, { bufferedEnd: 100.9 })).toEqual({ kind: 'rate', rate: LATENCY.maxRate });
   });
 
   it('jumps to the target beyond 3.5 s, once the landing place is buffered', () => {
@@ -45,6 +46,23 @@ describe('latencyStep: holding a live fan at the target distance', () => {
     expect(at(1.5)).toEqual({ kind: 'rate', rate: 1.05 });
     expect(at(1.5, { afterStall: true })).toEqual({ kind: 'jump', to: 101.5 });
     expect(at(0.8, { afterStall: true })).toEqual({ kind: 'rate', rate: LATENCY.maxRate });
+  });
+});
+
+describe('rateStep: what plays while a jump waits out the cooldown of the last one', () => {
+  it('closes in at the fastest rate the buffer allows, not at 1', () => {
+    const input = {
+      currentTime: 100,
+      bufferedEnd: 102.2,
+      afterStall: true,
+      jumpWaitedMs: 0,
+      correcting: false,
+    };
+    // The jump after a stall landed 1.3 s short: a second one is due, and meanwhile the rate works.
+    expect(latencyStep({ ...input, errorS: 1.3 })).toEqual({ kind: 'jump', to: 101.3 });
+    expect(rateStep({ ...input, errorS: 1.3 })).toEqual({ kind: 'rate', rate: LATENCY.maxRate });
+    expect(rateStep({ ...input, errorS: 1.3, bufferedEnd: 100.3 })).toEqual({ kind: 'rate', rate: 1 });
+    expect(rateStep({ ...input, errorS: -1.3 })).toEqual({ kind: 'rate', rate: LATENCY.minRate });
   });
 });
 

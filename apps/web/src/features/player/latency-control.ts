@@ -31,12 +31,22 @@ export const LATENCY = {
   /** Within this long after a stall (ms), a smaller error is jumped (jumpAfterStallS). */
   afterStallMs: 10_000,
   jumpAfterStallS: 1,
-  /** Playing faster needs this much picture buffered ahead, or it would outrun the download. */
-  minAheadS: 1,
+  /**
+   * Playing faster needs this much picture buffered ahead, or it would outrun the download. Playing
+   * fast drains the buffer exactly as fast as it closes the error, and the parts keep arriving, so a
+   * small margin is enough; a full second blocked LL-HLS fans (about 1 s ahead at a 1.1 s target)
+   * from closing a post-stall error by rate at all.
+   */
+  minAheadS: 0.4,
   /** A jump waits up to this long (ms) for its landing place to be buffered, then seeks anyway. */
   jumpWaitMs: 3_000,
-  /** After a jump, no other for this long (ms): a target the stream cannot reach must not make a seek loop. */
-  jumpCooldownMs: 8_000,
+  /**
+   * After a jump, no other for this long (ms): a target the stream cannot reach must not make a seek
+   * loop. The rate works meanwhile. A jump right after a stall often lands short (the player's
+   * playlist has not caught up with the edge yet: 1.3 s short measured with LL-HLS at 720p), and the
+   * second jump closes it: 8 s here kept those fans 1.3 to 1.6 s past the target for 8 s.
+   */
+  jumpCooldownMs: 4_000,
   /** The LIVE control says how far behind the fan is once they are this far past the target (s). */
   showBehindS: 1.5,
 } as const;
@@ -84,6 +94,15 @@ export function latencyStep(p: LatencyInput): LatencyStep {
       return { kind: 'jump', to };
     return { kind: 'wait-jump' };
   }
+  return rateStep(p);
+}
+
+/**
+ * The rate part of latencyStep alone: also what plays while a jump is due but a recent one forbids
+ * it (the cooldown), so the fan closes in on the target meanwhile instead of holding the error.
+ */
+export function rateStep(p: LatencyInput): { kind: 'rate'; rate: number } {
+  const { errorS } = p;
   const band = p.correcting ? LATENCY.settleS : LATENCY.correctBeyondS;
   if (Math.abs(errorS) <= band) return { kind: 'rate', rate: 1 };
   let rate = round2(1 + errorS * LATENCY.gain);
@@ -156,18 +175,24 @@ export function startLatencyControl(
       return;
     }
     const now = performance.now();
-    const step = latencyStep({
+    const input: LatencyInput = {
       errorS: reading.behindS - reading.targetS,
       currentTime: video.currentTime,
       bufferedEnd: bufferedEndAt(video),
       afterStall: now - resumedAt < LATENCY.afterStallMs,
       jumpWaitedMs: wantJumpSince > 0 ? now - wantJumpSince : 0,
       correcting,
-    });
+    };
+    const step = latencyStep(input);
     const coolingDown = now - jumpedAt < LATENCY.jumpCooldownMs;
     if (step.kind === 'jump' && !coolingDown) {
       jump(step.to);
-    } else if (step.kind === 'jump' || step.kind === 'wait-jump') {
+    } else if (step.kind === 'jump' && coolingDown) {
+      // Too soon for another seek: close in by rate meanwhile.
+      const byRate = rateStep({ ...input, correcting });
+      correcting = byRate.rate !== 1;
+      setRate(byRate.rate);
+    } else if (step.kind === 'wait-jump') {
       if (wantJumpSince === 0) wantJumpSince = now;
       setRate(1);
     } else if (step.kind === 'rate') {

@@ -1,3 +1,5 @@
+import { type FragmentClock, positionForDate } from './live-edge.ts';
+
 /**
  * Keeping the moment across an angle switch. Every angle carries one program-date clock, so "the same
  * moment" is a date; the new stream starts near it, and what is left (loading, decoding and the
@@ -89,4 +91,22 @@ export function keepMoment(
   timer = window.setInterval(tick, MOMENT_SYNC.tickMs);
   tick();
   return () => stop();
+}
+
+/**
+ * Where a stream opened by an angle switch starts: the media time of the kept moment, or null to
+ * leave hls.js its own start. Live: only inside the window, short of the edge. On demand (a replay,
+ * issue 27): anywhere inside the recording; before, a replay's switch was left to start at 0:00
+ * (877 s became 1.4 s). Every angle of a replay spans the same show-clock window, gaps included, so
+ * the date lands on the same moment whatever each encoder did.
+ */
+export function switchStart(
+  fragments: readonly FragmentClock[],
+  dateMs: number,
+  stream: { live: boolean; edge: number; duration: number },
+): number | null {
+  const position = positionForDate(fragments, dateMs);
+  if (position === null || position < 0) return null;
+  if (stream.live) return position < stream.edge - 0.5 ? position : null;
+  return position < stream.duration - 0.5 ? position : null;
 }

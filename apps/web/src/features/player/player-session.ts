@@ -3,6 +3,8 @@ import type { DashKeySystems } from './drm-rules.ts';
 import type { LatencyReading } from './latency-control.ts';
 import type { ErrorOutcome } from './player-errors.ts';
 import type { LevelInfo } from './quality-levels.ts';
+import type { GapState } from './replay-gap-clock.ts';
+import type { ReplayMarker } from './replay-markers.ts';
 
 /**
  * What use-player needs of a stream's playback, whatever engine plays it: hls.js for HLS
@@ -17,6 +19,10 @@ export interface PlayerSession {
   /** The program date (ms) of a media time, when the stream carries dates (HLS program date-times). */
   dateAt?: (mediaTime: number) => number | null;
   liveSyncPosition: () => number | null;
+  /** A replay's gap holding the picture: the slate's position and whether its clock runs (replay-gap-clock.ts). */
+  replayGap?: () => GapState | null;
+  /** Play/pause of a gap's clock; false when no gap holds the picture (the element's own play/pause then). */
+  toggleReplayGap?: () => boolean;
   /**
    * A live stream's distance behind live and its target (latency-control.ts); null on demand, before
    * the clock is known, and while an angle switch closes its own gap.
@@ -69,6 +75,10 @@ export interface SessionEvents {
    * ended and the picture played to the last segment, null when playing.
    */
   onStandby?: (standby: Standby) => void;
+  /** A replay's scrubber marks (replay-markers.ts): its cues and songs; none live. */
+  onMarkers?: (markers: ReplayMarker[]) => void;
+  /** A replay's gap: the slate shows, the position moves on at real time; null when the picture plays. */
+  onReplayGap?: (gap: GapState | null) => void;
 }
 
 export type Standby = 'brb' | 'ended' | null;

@@ -1,4 +1,5 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeTimersEach } from './fake-timers.ts';
 import type { Standby } from './player-session.ts';
 import { createStandbyWatch, STANDBY_AFTER_MS } from './standby.ts';
 
@@ -16,20 +17,16 @@ function fakeVideo() {
 }
 
 describe('standby slates of a live-ingest stream (issue 11)', () => {
-  let seen: Standby[];
-  beforeEach(() => {
-    vi.useFakeTimers();
-    vi.stubGlobal('window', globalThis);
-    seen = [];
-  });
-  afterEach(() => {
-    vi.useRealTimers();
-    vi.unstubAllGlobals();
-  });
-
-  it("shows we'll be right back when the playlist stopped and the picture stood still, and clears it when the picture moves", () => {
+  const seen = fakeTimersEach<Standby>();
+  /** A playing video and the watch on it, reporting into `seen`. */
+  const watching = () => {
     const video = fakeVideo();
     const watch = createStandbyWatch(video as unknown as HTMLVideoElement, (s) => seen.push(s));
+    return { video, watch };
+  };
+
+  it("shows we'll be right back when the playlist stopped and the picture stood still, and clears it when the picture moves", () => {
+    const { video, watch } = watching();
     watch.playlist(true, 10);
     // Playing normally: time moves, the playlist grows.
     for (let i = 0; i < 8; i++) {
@@ -53,8 +50,7 @@ describe('standby slates of a live-ingest stream (issue 11)', () => {
   });
 
   it('is no slate when the picture stalls while the playlist still grows (the network, not the encoder)', () => {
-    const video = fakeVideo();
-    const watch = createStandbyWatch(video as unknown as HTMLVideoElement, (s) => seen.push(s));
+    const { watch } = watching();
     for (let i = 0; i < 20; i++) {
       watch.playlist(true, i);
       vi.advanceTimersByTime(500);
@@ -64,8 +60,7 @@ describe('standby slates of a live-ingest stream (issue 11)', () => {
   });
 
   it("is no slate when playlists stop arriving at all (the fan's own network is away, issue 24)", () => {
-    const video = fakeVideo();
-    const watch = createStandbyWatch(video as unknown as HTMLVideoElement, (s) => seen.push(s));
+    const { watch } = watching();
     watch.playlist(true, 10);
     vi.advanceTimersByTime(4 * STANDBY_AFTER_MS);
     expect(seen).toEqual([]);
@@ -73,8 +68,7 @@ describe('standby slates of a live-ingest stream (issue 11)', () => {
   });
 
   it('shows the end slate when a live playlist ended and the picture reached its end, and does not loop', () => {
-    const video = fakeVideo();
-    const watch = createStandbyWatch(video as unknown as HTMLVideoElement, (s) => seen.push(s));
+    const { video, watch } = watching();
     watch.playlist(true, 5);
     watch.playlist(false, 9);
     video.duration = 20;

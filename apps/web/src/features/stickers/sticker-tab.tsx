@@ -71,7 +71,18 @@ export function StickerTab({ paidEventName, storeName, onSend, disabled }: Stick
   };
   const purchased = () => {
     // STK-20: the message for 4 s, the store read again (the sticker turns to SEND), the modal closed.
-    showToast({ kind: 'success', messageKey: 'sticker-purchased', durationMs: PURCHASED_MESSAGE_MS });
+    // A whole pack is named as one (issue 26: "this sticker" after buying a pack).
+    const pack = store.data?.packs.find((p) => p.item_id === buying?.item.item_id);
+    showToast({
+      kind: 'success',
+      ...(pack
+        ? {
+            messageKey: 'sticker-pack-purchased',
+            params: { name: localeText(pack.display_name, locale, pack.item_id) },
+          }
+        : { messageKey: 'sticker-purchased' }),
+      durationMs: PURCHASED_MESSAGE_MS,
+    });
     void queryClient.invalidateQueries({ queryKey: ['sticker-store', paidEventName] });
     setBuying(null);
   };

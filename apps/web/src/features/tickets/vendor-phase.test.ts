@@ -41,12 +41,15 @@ describe('validation phase', () => {
 
   it("selects a single external vendor at once (TIX-13); beside it, Encore's own tickets first (issue 14)", () => {
     expect(initialPhase([shopA])).toEqual({ phase: 'VALIDATE', vendor: shopA });
-    expect(initialPhase([own, shopA])).toEqual({ phase: 'CACHED_CHECK', vendor: own });
-    expect(initialPhase([shopA, own])).toEqual({ phase: 'CACHED_CHECK', vendor: own });
+    expect(initialPhase([own, shopA])).toEqual({ phase: 'VALIDATE', vendor: own });
+    expect(initialPhase([shopA, own])).toEqual({ phase: 'VALIDATE', vendor: own });
   });
 
-  it('checks the cached ticket for the own, partner or third-party vendor (TIX-15)', () => {
-    expect(initialPhase([own])).toEqual({ phase: 'CACHED_CHECK', vendor: own });
+  it("starts Encore's own dialog with its code form, the account asked by the form (issue 26)", () => {
+    expect(initialPhase([own])).toEqual({ phase: 'VALIDATE', vendor: own });
+  });
+
+  it('checks the cached ticket for the partner or third-party vendor (TIX-15)', () => {
     expect(initialPhase([partner])).toEqual({ phase: 'CACHED_CHECK', vendor: partner });
     expect(phaseForVendor(vendor('thirdparty', 'thirdparty')).phase).toBe('CACHED_CHECK');
     expect(initialPhase([])).toEqual({ phase: 'NONE' });

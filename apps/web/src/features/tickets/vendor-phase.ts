@@ -3,7 +3,7 @@ import { localeText } from '../../lib/i18n/locale-text.ts';
 
 /**
  * Validation phases (accounts section 4): SHOW_SELECTOR to choose among several external shops,
- * VALIDATE for a shop's booking number and email, CACHED_CHECK for the house's own tickets, the
+ * VALIDATE for a booking number and email (a shop's, or the house's own codes), CACHED_CHECK for the
  * partner platform and the third-party vendor, whose tickets are already bound to the account.
  */
 export type VendorPhase =
@@ -14,8 +14,16 @@ export type VendorPhase =
 
 export const isExternal = (vendor: Vendor): boolean => vendor.validate_type === 'external';
 
+/**
+ * Whose dialog is a booking-code form. The house's own vendor issues codes too (imported for
+ * `encore`): its dialog starts with its form (issue 26: not with a red "no ticket on your account",
+ * which the landing already said), the form itself asking the account first when nobody has yet.
+ */
+export const takesCodes = (vendor: Vendor): boolean =>
+  vendor.validate_type === 'external' || vendor.validate_type === 'encore';
+
 export function phaseForVendor(vendor: Vendor): VendorPhase {
-  return isExternal(vendor) ? { phase: 'VALIDATE', vendor } : { phase: 'CACHED_CHECK', vendor };
+  return takesCodes(vendor) ? { phase: 'VALIDATE', vendor } : { phase: 'CACHED_CHECK', vendor };
 }
 
 /**

@@ -12,6 +12,8 @@ interface ViewerBarProps {
   onMultiview: () => void;
   onUhd: () => void;
   onFanwall: () => void;
+  /** The countdown to the show's start, before it (issue 26). */
+  countdown?: ReactNode;
   /** The 4K inline notice, shown in 4K mode until dismissed. */
   notice?: ReactNode;
   /** What the event page adds: title, devices, leave (desktop bottom area). */
@@ -31,16 +33,21 @@ export function ViewerBar(p: ViewerBarProps) {
           <span className="viewer-bar__eyebrow">{t('viewer-now-playing')}</span>
           <span className="viewer-bar__label">{p.currentLabel}</span>
         </p>
+        {p.countdown}
         <div className="viewer-bar__views">
+          {/* Issue 26: the button says what it does. In 4K or the fan wall it goes back to the HD
+              cameras ("HD"); in HD it opens the multiview grid of all cameras (the overlay's heading). */}
           {p.canMultiview && (
             <button
               type="button"
               className={`view-btn${p.mode === 'multiview' ? ' is-active' : ''}`}
               onClick={p.onMultiview}
               disabled={p.mode === 'multiview' && !p.pipsEnabled}
+              title={p.mode === 'multiview' ? t('viewer-multiview-hint') : t('viewer-hd-hint')}
               data-testid="multiview-button"
+              data-action={p.mode === 'multiview' ? 'grid' : 'hd'}
             >
-              {t('viewer-multiview')}
+              {p.mode === 'multiview' ? t('viewer-multiview') : t('viewer-hd')}
             </button>
           )}
           {p.canUhd && (

@@ -33,6 +33,7 @@ import {
   streamFor,
   uhdAvailable,
 } from './show-modes.ts';
+import { StartCountdown } from './start-countdown.tsx';
 import { UhdNoticeInline, UhdNoticeModal } from './uhd-notice.tsx';
 import { useAfterFirstPaint } from './use-after-first-paint.ts';
 import { useLayoutEnv } from './use-layout-env.ts';
@@ -152,6 +153,14 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
     setAnalyticsContext({ category: entry.show.event_name, deviceId: entry.session_id });
   }, [entry]);
   useEffect(() => () => window.clearTimeout(closeTimer.current), []);
+  const stageRef = useRef<HTMLElement>(null);
+  // Entering the show (a click or Enter on the landing page) puts focus on the stage, unless the fan
+  // has already moved it somewhere in the page.
+  useEffect(() => {
+    const active = document.activeElement;
+    if (!active || active === document.body || active.id === 'main')
+      stageRef.current?.focus({ preventScroll: true });
+  }, []);
 
   const currentLabel =
     view.mode === 'multiview' && view.pip === OVERVIEW_PIP
@@ -218,7 +227,17 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
       )}
       <div className="viewer__main">
         <div className="viewer__stage">
-          <div id={FULLSCREEN_TARGET_ID} className="stage" data-testid="primary-viewer" data-stream={stream}>
+          <section
+            id={FULLSCREEN_TARGET_ID}
+            ref={stageRef}
+            className="stage"
+            // Focus lands here on entering (issue 26: it fell to the page body): the next Tab is the
+            // player's first control.
+            aria-label={t('viewer-stage-label')}
+            tabIndex={-1}
+            data-testid="primary-viewer"
+            data-stream={stream}
+          >
             {video.kind === 'failed' ? (
               <div className="stage__failed" role="alert" data-testid="video-load-failed">
                 <p>{t('player-load-failed')}</p>
@@ -249,7 +268,7 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
                 <ShowOverlays entry={entry} />
               </Player>
             )}
-          </div>
+          </section>
         </div>
         {banner}
         <ViewerBar
@@ -262,6 +281,7 @@ export function ViewerPage({ entry, chatDisabled, info, banner }: ViewerPageProp
           onMultiview={onMultiview}
           onUhd={onUhd}
           onFanwall={onFanwall}
+          countdown={<StartCountdown startsAt={showStart} />}
           notice={
             view.mode === 'uhd' && !notice4k && !noticeOpen ? (
               <UhdNoticeInline onDismiss={() => setNotice4k(true)} />

@@ -13,6 +13,12 @@ export class ApiError extends Error {
   readonly rules: string[];
   /** Login's 429 while strangers lock the account: the owner may ask for a sign-in link. */
   readonly stepUp: 'email_link' | null;
+  /** The answer's body as it came (the waiting room's 429 carries the fan's place in it). */
+  readonly body: unknown;
+  /** A booking code sent through another vendor's form: the vendor that issued it. */
+  readonly vendor: string | null;
+  /** OVER_CAPACITY: the fan's own sending limit ('sender') or the room's ('room'). */
+  readonly capacity: 'sender' | 'room' | null;
 
   constructor(status: number | null, body: unknown) {
     const b = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
@@ -26,6 +32,9 @@ export class ApiError extends Error {
     this.field = str(b.field);
     this.rules = Array.isArray(b.rules) ? b.rules.filter((r): r is string => typeof r === 'string') : [];
     this.stepUp = b.step_up === 'email_link' ? 'email_link' : null;
+    this.body = body;
+    this.vendor = str(b.vendor);
+    this.capacity = b.capacity === 'sender' || b.capacity === 'room' ? b.capacity : null;
   }
 }
 

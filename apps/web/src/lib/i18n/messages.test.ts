@@ -53,7 +53,6 @@ const DEFERRED: { name: string; texts: Record<string, string>; usedIn: (path: st
         'app/help-widget.tsx',
         'app/not-found-page.tsx',
         'app/footer-content.tsx',
-        'app/cookie-message.tsx',
       ].includes(p),
   },
 ];
@@ -118,6 +117,8 @@ describe('messages', () => {
       'language-ko',
       'language-zh-cn',
       'entitlement-4k',
+      // The view button back to the HD cameras, beside "4K" (issue 26): HD is HD in every language.
+      'viewer-hd',
       'field-email-placeholder',
       'purchase-card',
       // KST is the zone's name in every language; the date and time come formatted for the locale.
@@ -129,11 +130,15 @@ describe('messages', () => {
       'host-field-url',
       'host-field-4k',
       'ticket-type-vip',
+      // Brand names the services write in Latin letters everywhere (issue 26's share buttons).
+      'share-x',
+      'share-line',
     ],
     // "OK" is the button's word in Japanese UIs; Korean cards print "CVC" and phone numbers as 010-.
-    ja: ['notice-ok'],
+    // Weibo and KakaoTalk by the names their own apps show in Japan and in China.
+    ja: ['notice-ok', 'share-weibo'],
     ko: ['card-cvc', 'field-phone-placeholder'],
-    'zh-cn': [],
+    'zh-cn': ['share-kakao'],
   };
 
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   clockTime,
+  dualDateTime,
   dualTime,
   longDate,
   SHOW_TIME_ZONE,
@@ -39,6 +40,21 @@ describe('show times', () => {
     expect(dualTime(AT, 'en', 'America/Los_Angeles')).toBe('03:00 PST (20:00 KST)');
     expect(dualTime(AT, 'en', 'UTC')).toBe('11:00 UTC (20:00 KST)');
     expect(dualTime(AT, 'ko', 'Asia/Seoul')).toBe('20:00 KST');
+  });
+
+  it('gives a fan’s own entry time to the second, zone named, KST beside it (issue 26)', () => {
+    const at = Date.parse(AT) + 37_000;
+    expect(dualTime(at, 'en', 'Europe/Berlin', { seconds: true })).toBe('12:00:37 GMT+1 (20:00:37 KST)');
+    expect(dualTime(at, 'ko', 'Asia/Seoul', { seconds: true })).toBe('20:00:37 KST');
+  });
+
+  it('gives a date and time the fan’s own first, Korea’s date only when it is another day (issue 26)', () => {
+    const sale = '2020-09-16T13:00:00+09:00';
+    expect(dualDateTime(sale, 'en', 'Europe/London')).toBe('Wed, Sep 16, 2020 · 05:00 GMT+1 (13:00 KST)');
+    expect(dualDateTime(sale, 'en', 'America/Los_Angeles')).toBe(
+      'Tue, Sep 15, 2020 · 21:00 PDT (Wed, Sep 16, 2020 · 13:00 KST)',
+    );
+    expect(dualDateTime(sale, 'en', 'Asia/Seoul')).toBe('Wed, Sep 16, 2020 · 13:00 KST');
   });
 
   it('writes a date with its year in each locale’s own form', () => {

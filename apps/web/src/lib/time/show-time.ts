@@ -67,12 +67,34 @@ export function sameAsShowZone(iso: string | number, timeZone?: string): boolean
 
 /**
  * A time for a sentence, the fan's own first (issue 14): "12:00 GMT+1 (20:00 KST)"; in Korea, or a
- * zone showing the same clock, just "20:00 KST".
+ * zone showing the same clock, just "20:00 KST". The one helper every sentence with a time uses
+ * (issue 26: the entry time, the sale dates, chat and timeouts each had their own, some KST only);
+ * `seconds` for a fan's own entry time, which is personal to the second.
  */
-export function dualTime(iso: string | number, locale: Locale, timeZone?: string): string {
-  const kst = `${showTimeParts(iso, locale, SHOW_TIME_ZONE).time} KST`;
+export function dualTime(
+  iso: string | number,
+  locale: Locale,
+  timeZone?: string,
+  form: { seconds?: boolean } = {},
+): string {
+  const part = form.seconds ? 'clock' : 'time';
+  const kst = `${formatter(locale, SHOW_TIME_ZONE, part).format(new Date(iso))} KST`;
   if (sameAsShowZone(iso, timeZone)) return kst;
-  return `${showTimeParts(iso, locale, timeZone).time} ${zoneName(iso, locale, timeZone)} (${kst})`;
+  const own = formatter(locale, timeZone, part).format(new Date(iso));
+  return `${own} ${zoneName(iso, locale, timeZone)} (${kst})`;
+}
+
+/**
+ * A date and time for a sentence, the fan's own first: "Wed, Sep 16, 2020 · 05:00 BST (13:00 KST)",
+ * Korea's date beside its time only when it is another day there; in Korea's clock, Korea's alone.
+ */
+export function dualDateTime(iso: string | number, locale: Locale, timeZone?: string): string {
+  const kstDate = longDate(iso, locale, SHOW_TIME_ZONE);
+  const kstTime = `${showTimeParts(iso, locale, SHOW_TIME_ZONE).time} KST`;
+  if (sameAsShowZone(iso, timeZone)) return `${kstDate} · ${kstTime}`;
+  const ownDate = longDate(iso, locale, timeZone);
+  const own = `${ownDate} · ${showTimeParts(iso, locale, timeZone).time} ${zoneName(iso, locale, timeZone)}`;
+  return ownDate === kstDate ? `${own} (${kstTime})` : `${own} (${kstDate} · ${kstTime})`;
 }
 
 /** A date with its year in the locale's own form: "Wed, Sep 16, 2020", "2020年9月16日(水)". */

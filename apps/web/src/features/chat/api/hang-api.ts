@@ -74,7 +74,14 @@ export async function leaveHang(hangId: number, sessionId: string): Promise<void
 
 export type TossOutcome =
   | { ok: true; response: TossResponse }
-  | { ok: false; overCapacity: boolean; slowMode: boolean; offline: boolean };
+  | {
+      ok: false;
+      overCapacity: boolean;
+      /** OVER_CAPACITY because of the fan's own sending limit, not the room's (issue 26). */
+      ownLimit: boolean;
+      slowMode: boolean;
+      offline: boolean;
+    };
 
 /** POST toss (CHAT-28): 500 OVER_CAPACITY locks sending for 20 s; any other failure is 'chat send error'. */
 export async function postToss(sessionId: string, toss: OutgoingToss): Promise<TossOutcome> {
@@ -91,6 +98,7 @@ export async function postToss(sessionId: string, toss: OutgoingToss): Promise<T
     return {
       ok: false,
       overCapacity: code === OVER_CAPACITY || CHAT_RESULT_CODES.toss[status as 500] === OVER_CAPACITY,
+      ownLimit: error instanceof ApiError && error.capacity === 'sender',
       // Moderation: 429 SLOW_MODE, one message per N seconds.
       slowMode: code === SLOW_MODE,
       // No answer at all: the fan's own connection (issue 26); the line is sent again when it is back.

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
+import { LightstickStatus } from '../../alerts/lightstick-status.tsx';
 import { fromToss } from '../chat-message.ts';
 import { MessageList } from '../message-list.tsx';
 import { useChatReplay } from './use-chat-replay.ts';
@@ -31,6 +32,9 @@ export function ChatReplayColumn({ slug, dateMs }: ChatReplayColumnProps) {
       <header className="chat-column__head">
         <h2 className="chat-column__title">{t('chat-replay-title')}</h2>
       </header>
+      {/* The night's light-stick cues replay with the picture (issue 27): the on-screen stick lights
+          when the replay reaches each cue's moment, as it did live. */}
+      <LightstickStatus />
       {replay.failed && (
         <p className="chat-banner chat-banner--warn" role="alert" data-testid="chat-replay-failed">
           {t('chat-replay-failed')}

@@ -1,6 +1,7 @@
 import type {
   CodeImportResult,
   CueState,
+  CueTimeline,
   DuplicateShowBody,
   FiguresHistory,
   FreeShowIds,
@@ -10,6 +11,8 @@ import type {
   Show,
   TicketCodePage,
   UploadResult,
+  WaitingRoomSettings,
+  WaitingRoomState,
 } from '@encore/contract';
 import { apiRequest } from '../../../lib/api/api-client.ts';
 import { ApiError } from '../../../lib/api/api-error.ts';
@@ -26,6 +29,7 @@ export const hostKeys = {
   shows: ['host', 'shows'] as const,
   show: (slug: string) => ['host', 'show', slug] as const,
   cues: (slug: string) => ['host', 'cues', slug] as const,
+  timeline: (slug: string) => ['host', 'cue-timeline', slug] as const,
   codes: (slug: string, query: string) => ['host', 'codes', slug, query] as const,
 };
 
@@ -57,12 +61,35 @@ export async function duplicateShow(slug: string, body: DuplicateShowBody): Prom
   return (await apiRequest<HostShow>(`${showPath(slug)}/duplicate`, { ...host, method: 'POST', body })).data;
 }
 
+/** GET /thor/host/shows/{slug}/cue-timeline: the latest timed cues on the show clock, and the fans' distances. */
+export async function getCueTimeline(slug: string): Promise<CueTimeline> {
+  return (await apiRequest<CueTimeline>(`${showPath(slug)}/cue-timeline?limit=20`, host)).data;
+}
+
 export async function getCues(slug: string): Promise<CueState> {
   return (await apiRequest<CueState>(`${showPath(slug)}/cues`, host)).data;
 }
 
 export async function getFigures(slug: string): Promise<FiguresHistory> {
   return (await apiRequest<FiguresHistory>(`${showPath(slug)}/figures`, host)).data;
+}
+
+/** GET /thor/host/shows/{slug}/waiting-room: the settings and the line as it is now (issue 28). */
+export async function getWaitingRoom(slug: string): Promise<WaitingRoomState> {
+  return (await apiRequest<WaitingRoomState>(`${showPath(slug)}/waiting-room`, host)).data;
+}
+
+export async function saveWaitingRoom(
+  slug: string,
+  settings: WaitingRoomSettings,
+): Promise<WaitingRoomState> {
+  return (
+    await apiRequest<WaitingRoomState>(`${showPath(slug)}/waiting-room`, {
+      ...host,
+      method: 'PUT',
+      body: settings,
+    })
+  ).data;
 }
 
 export async function listCodes(slug: string, query: URLSearchParams): Promise<TicketCodePage> {

@@ -103,7 +103,15 @@ export function AngleCard({ a, name }: { a: AngleHealth; name: string }) {
     : a.connected
       ? 'stale'
       : 'off';
-  const label = a.healthy ? 'broadcast-on-air' : a.connected ? 'broadcast-stale' : 'broadcast-off';
+  // "No picture" only when none is new: a late or unmeasured one is a problem, said below in words.
+  const pictureArrives = a.last_frame_age_ms !== null && !issues.some((i) => i.code === 'stale_picture');
+  const label = a.healthy
+    ? 'broadcast-on-air'
+    : !a.connected
+      ? 'broadcast-off'
+      : pictureArrives
+        ? 'broadcast-trouble'
+        : 'broadcast-stale';
   const audio =
     a.audio_present === false
       ? t('broadcast-audio-none')

@@ -7,6 +7,7 @@ import { Modal } from '../../../components/ui/modal.tsx';
 import { isApiError, statusOf } from '../../../lib/api/api-error.ts';
 import { showToast } from '../../../lib/store/toast-store.ts';
 import { formatClockZone } from '../format.ts';
+import { ReplayTrimPanel } from '../replay/replay-trim.tsx';
 import { useShow } from '../show-shell.tsx';
 import { AngleCard } from './angle-health.tsx';
 import { enableIngest, endShow, goLive, rotateKey } from './broadcast-api.ts';
@@ -190,6 +191,7 @@ export function BroadcastPanel({ slug }: { slug: string }) {
       {!anyHealthy && (before || status.state === 'doors_open') && (
         <p className="control-card__help">{t('broadcast-error-NO_HEALTHY_FEED')}</p>
       )}
+      {(status.state === 'ended' || status.state === 'replay') && <ReplayTrimPanel slug={slug} />}
 
       <h3 className="broadcast__sub">{t('broadcast-health')}</h3>
       <ul className="angle-cards">

@@ -97,3 +97,17 @@ export function songNamed(songs: readonly LightstickSong[], title: string): Ligh
 export function lsAlert(on: boolean, timer: string): AlertInput {
   return { type: 'ls', display_code: on ? 1 : 0, ...(on ? seconds(timer) : {}) };
 }
+
+/**
+ * The show-clock moment of a time of day typed in the control room ("21:04:30", the browser's
+ * zone): the next such moment from 30 s ago (a time just past is a cue for the moment just heard;
+ * the server takes 30 s back to 6 h ahead). Empty: now, so undefined.
+ */
+export function showClockMoment(time: string, now = new Date()): string | undefined {
+  const m = /^(\d{2}):(\d{2})(?::(\d{2}))?$/.exec(time.trim());
+  if (!m) return undefined;
+  const at = new Date(now);
+  at.setHours(Number(m[1]), Number(m[2]), Number(m[3] ?? 0), 0);
+  if (at.getTime() < now.getTime() - 30_000) at.setDate(at.getDate() + 1);
+  return at.toISOString();
+}

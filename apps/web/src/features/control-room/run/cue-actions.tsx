@@ -2,7 +2,7 @@ import type { AlertInput } from '@encore/contract';
 import { Button, type ButtonVariant } from '../../../components/ui/button.tsx';
 
 /** Sends one cue under an action name (the name marks its button busy until the server answers). */
-export type Publish = (action: string, alert: AlertInput) => Promise<void>;
+export type Publish = (action: string, alert: AlertInput, at?: string) => Promise<void>;
 
 /**
  * One button of a cue card: it publishes the alert it builds, submits its card's form (the form
@@ -15,7 +15,14 @@ export type CueAction = {
   testId?: string;
   /** Refused until its card's form is complete (and said why beside it). */
   disabled?: boolean;
-} & ({ alert: () => AlertInput } | { submit: true } | { onClick: () => void });
+} & (
+  | {
+      alert: () => AlertInput /** A show-clock moment to place the cue at (issue 27). */;
+      at?: () => string | undefined;
+    }
+  | { submit: true }
+  | { onClick: () => void }
+);
 
 /** The row of buttons every cue card ends with, each busy while its own action is on its way. */
 export function CueActions({
@@ -37,7 +44,11 @@ export function CueActions({
           busy={busy === a.action}
           disabled={a.disabled}
           onClick={
-            'alert' in a ? () => void publish(a.action, a.alert()) : 'onClick' in a ? a.onClick : undefined
+            'alert' in a
+              ? () => void publish(a.action, a.alert(), a.at?.())
+              : 'onClick' in a
+                ? a.onClick
+                : undefined
           }
           data-testid={a.testId}
         >

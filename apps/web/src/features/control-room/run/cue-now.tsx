@@ -1,25 +1,28 @@
-import type { CueState } from '@encore/contract';
+import type { Alert, CueState } from '@encore/contract';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { formatWhen } from '../format.ts';
 
 type Cue = CueState['cues'][number];
 
+/** What an alert does, in the control room's words. */
+export function cueText(a: Alert | undefined, t: TFunction): string {
+  if (!a) return t('host-cue-none');
+  if (a.type === 'ud') return a.d === -1 ? t('host-cue-cleared') : t('host-cue-overlay', { msg: a.msg });
+  if (a.type === 'slate') return a.d === -1 ? t('host-cue-cleared') : t('host-cue-slate', { url: a.url });
+  if (a.type === 'lightstick')
+    return a.action === 'start'
+      ? t('host-cue-stick-start', { song: a.song_title ?? '' })
+      : t('host-cue-stick-stop');
+  if (a.type === 'ls') return a.display_code === 1 ? t('host-cue-ls-on') : t('host-cue-ls-off');
+  return a.display_code === 0 ? t('host-chat-is-off') : t('host-chat-is-on');
+}
+
 /** What a cue kind last did for everyone, and when: the "now" line of each card. */
 export function CueNow({ cue, testId }: { cue: Cue | undefined; testId: string }) {
   const { t, i18n } = useTranslation();
   const a = cue?.alert;
-  let text: string;
-  if (!a) text = t('host-cue-none');
-  else if (a.type === 'ud') text = a.d === -1 ? t('host-cue-cleared') : t('host-cue-overlay', { msg: a.msg });
-  else if (a.type === 'slate')
-    text = a.d === -1 ? t('host-cue-cleared') : t('host-cue-slate', { url: a.url });
-  else if (a.type === 'lightstick')
-    text =
-      a.action === 'start'
-        ? t('host-cue-stick-start', { song: a.song_title ?? '' })
-        : t('host-cue-stick-stop');
-  else if (a.type === 'ls') text = a.display_code === 1 ? t('host-cue-ls-on') : t('host-cue-ls-off');
-  else text = a.display_code === 0 ? t('host-chat-is-off') : t('host-chat-is-on');
+  const text = cueText(a, t);
   return (
     <p className="cue-state" data-testid={testId}>
       <span

@@ -59,20 +59,27 @@ export function CuePanel({ slug, songs }: { slug: string; songs?: LightstickSong
   const f = target === 'fan' ? fan.trim() : '';
   const last = (type: Alert['type']) => cues.data?.cues.find((c) => c.alert.type === type);
 
-  const publish = async (action: string, alert: AlertInput) => {
+  const publish = async (action: string, alert: AlertInput, at?: string) => {
     if (target === 'fan' && !f) {
       showToast({ kind: 'error', messageKey: 'host-target-missing' });
       return;
     }
     setBusy(action);
     try {
-      await sendAlert(slug, f ? { ...alert, f } : alert);
+      await sendAlert(slug, f ? { ...alert, f } : alert, f ? undefined : at);
       showToast({ kind: 'success', messageKey: f ? 'host-sent-fan' : 'host-sent-all' });
       await queries.invalidateQueries({ queryKey: hostKeys.cues(slug) });
+      await queries.invalidateQueries({ queryKey: hostKeys.timeline(slug) });
     } catch (error) {
       const status = isApiError(error) ? error.status : null;
       const messageKey =
-        status === 404 ? 'control-error-user' : status === 403 ? 'control-error-role' : 'control-error';
+        status === 404
+          ? 'control-error-user'
+          : status === 403
+            ? 'control-error-role'
+            : status === 400 && at
+              ? 'control-error-moment'
+              : 'control-error';
       showToast({ kind: 'error', messageKey });
     } finally {
       setBusy(null);

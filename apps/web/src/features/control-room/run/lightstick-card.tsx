@@ -2,7 +2,7 @@ import type { LightstickSong } from '@encore/contract';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field } from '../../../components/ui/field.tsx';
-import { lightstickAlert, lsAlert, songNamed } from './alert-forms.ts';
+import { lightstickAlert, lsAlert, showClockMoment, songNamed } from './alert-forms.ts';
 import { CueActions, type Publish } from './cue-actions.tsx';
 
 interface LightstickCardProps {
@@ -19,7 +19,7 @@ interface LightstickCardProps {
 /** Light-stick cues: a track (song, tempo, gradient) started and stopped, and light-sticks on with a timer. */
 export function LightstickCard({ busy, publish, now, songs, ownSongs }: LightstickCardProps) {
   const { t } = useTranslation();
-  const [stick, setStick] = useState({ title: '', tempo: '120', timer: '10', gradient: false });
+  const [stick, setStick] = useState({ title: '', tempo: '120', timer: '10', gradient: false, startAt: '' });
   // Whether the host typed a tempo after choosing the song: else the song's own tempo is sent.
   const [tempoTyped, setTempoTyped] = useState(false);
   const songsId = useId();
@@ -73,6 +73,15 @@ export function LightstickCard({ busy, publish, now, songs, ownSongs }: Lightsti
           {t('control-stick-need-title')}
         </p>
       )}
+      <Field
+        label={t('control-stick-start-at')}
+        hint={t('control-stick-start-at-hint')}
+        type="time"
+        step={1}
+        value={stick.startAt}
+        onChange={(e) => setStick({ ...stick, startAt: e.target.value })}
+        data-testid="control-stick-start-at"
+      />
       <label className="control-card__check">
         <input
           type="checkbox"
@@ -96,6 +105,7 @@ export function LightstickCard({ busy, publish, now, songs, ownSongs }: Lightsti
                 gradient: stick.gradient,
                 ...(song ? { startDelay: song.start, duration: song.duration } : {}),
               }),
+            at: () => showClockMoment(stick.startAt),
             testId: 'control-stick-start',
           },
           {

@@ -4,8 +4,10 @@ import { BroadcastPanel } from '../broadcast/broadcast-panel.tsx';
 import { LiveCaptionsPanel } from '../captions/live-captions-panel.tsx';
 import { useShow } from '../show-shell.tsx';
 import { CuePanel } from './cue-panel.tsx';
+import { CueTimelineList } from './cue-timeline-list.tsx';
 import { LiveFigures } from './live-figures.tsx';
 import { PreviewPlayer } from './preview-player.tsx';
+import { WaitingRoomCard } from './waiting-room-card.tsx';
 
 const SECTIONS = ['broadcast', 'preview', 'figures', 'cues'] as const;
 type Section = (typeof SECTIONS)[number];
@@ -53,9 +55,11 @@ export function RunScreen() {
         </div>
         <div className="run__part" data-part="figures">
           <LiveFigures slug={show.slug} />
+          <WaitingRoomCard slug={show.slug} />
         </div>
       </div>
       <aside className="run__cues run__part" data-part="cues" aria-label={t('host-cues-label')}>
+        <CueTimelineList slug={show.slug} />
         <CuePanel slug={show.slug} songs={show.lightstick_songs} />
         <LiveCaptionsPanel slug={show.slug} languages={show.caption_files} />
       </aside>

@@ -78,7 +78,11 @@ export function EventViewer({
           </h1>
         </div>
       </div>
-      <EntitlementChips entitlements={ticket.entitlements} attributes={ticket.ticket_attributes} />
+      <EntitlementChips
+        entitlements={ticket.entitlements}
+        attributes={ticket.ticket_attributes}
+        items={show.ticket_items}
+      />
       <dl className="event-info__facts">
         <div>
           <dt>{t('event-devices-label')}</dt>
@@ -115,11 +119,6 @@ export function EventViewer({
           data-testid="event-connection-dropped"
         >
           {t('event-connection-dropped')}
-        </p>
-      )}
-      {chatDisabled && (
-        <p className="event-banner" role="status" data-testid="event-chat-disabled">
-          {t('event-chat-disabled')}
         </p>
       )}
     </>

@@ -2,7 +2,7 @@ import { type Show, showWindows } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { localeText } from '../../../lib/i18n/locale-text.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
-import { SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
+import { dualDateTime } from '../../../lib/time/show-time.ts';
 
 /**
  * On the "not open" and "ended" notices of a show that airs again: when the next re-airing's doors
@@ -14,13 +14,13 @@ export function ReairingNotice({ show, now }: { show: Show; now: number }) {
   const locale = useUiStore((s) => s.locale);
   const next = showWindows(show).find((w) => w.reairing && w.doors > now);
   if (!next) return null;
-  const doors = showTimeParts(next.doors, locale, SHOW_TIME_ZONE);
   const message = localeText(show.event.reairings_msg, locale);
   const doorsMessage = localeText(show.event.reairings_virtual_doors_msg, locale);
   return (
     <div className="event-notice__reairing" data-testid="event-reairing">
       <p className="event-notice__text">
-        {t('event-reairing-doors', { date: doors.date, time: doors.time })}
+        {/* The fan's own date and time first, KST beside (issue 26: KST alone). */}
+        {t('event-reairing-doors', { when: dualDateTime(next.doors, locale) })}
       </p>
       {message && <p className="event-notice__text">{message}</p>}
       {doorsMessage && <p className="event-notice__text event-notice__text--dim">{doorsMessage}</p>}

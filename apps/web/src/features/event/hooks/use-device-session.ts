@@ -4,9 +4,6 @@ import { realtime } from '../../../lib/realtime/realtime.ts';
 import type { ChannelHandler } from '../../../lib/realtime/realtime-client.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 
-/** DEV-03: once several devices were connected, chat stays off in this tab until the page reloads. */
-let chatOffUntilReload = false;
-
 interface Handlers {
   /** A newer device took this session's place (DEV-02). */
   onReplaced: () => void;
@@ -20,20 +17,16 @@ interface Handlers {
 
 /**
  * The device session on the realtime connection: authenticates with the session id, listens on the
- * user's channel for device events and to the session's expiry.
+ * user's channel for device events and to the session's expiry. DEV-03: chat is off while several
+ * devices are connected, and back once only this one is (issue 25: a second tab closed, or a crashed
+ * device's slot freed by its heartbeat, no longer leaves chat off until a reload; docs/decisions.md).
  */
 export function useDeviceSession(entry: EnterEventResponse, handlers: Handlers) {
   const [devices, setDevices] = useState(entry.devices);
-  const [chatDisabled, setChatDisabled] = useState(chatOffUntilReload);
   const handlersRef = useRef(handlers);
   handlersRef.current = handlers;
 
   useEffect(() => {
-    const disableChat = () => {
-      chatOffUntilReload = true;
-      setChatDisabled(true);
-    };
-    if (!entry.chat_enabled || entry.devices > 1) disableChat();
     setDevices(entry.devices);
 
     const token = useSessionStore.getState().authToken;
@@ -46,7 +39,6 @@ export function useDeviceSession(entry: EnterEventResponse, handlers: Handlers) 
         if (event.session_id === sessionId) handlersRef.current.onReplaced();
       } else if (event.kind === 'devices' && event.paid_event_name === paidEvent) {
         setDevices(event.count);
-        if (event.count > 1) disableChat();
       }
     };
 
@@ -82,5 +74,5 @@ export function useDeviceSession(entry: EnterEventResponse, handlers: Handlers) 
     };
   }, [entry]);
 
-  return { devices, chatDisabled };
+  return { devices, chatDisabled: devices > 1 };
 }

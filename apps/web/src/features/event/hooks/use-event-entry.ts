@@ -1,14 +1,17 @@
-import { type EnterEventResponse, lastEndOf, type Show } from '@encore/contract';
+import { type EnterEventResponse, lastEndOf, type QueueStatus, type Show } from '@encore/contract';
 import { startTransition, useCallback, useEffect, useState } from 'react';
-import { statusOf } from '../../../lib/api/api-error.ts';
+import { isApiError, statusOf } from '../../../lib/api/api-error.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import { useTicketStore } from '../../tickets/index.ts';
 import { enterEvent } from '../api/enter-event.ts';
 import { leaveEvent } from '../api/leave-event.ts';
+import { heldPlace, pollQueue } from '../api/queue-poll.ts';
 import { type EntryProblem, entryProblem } from '../entry-outcome.ts';
 
 export type EntryState =
   | { kind: 'entering' }
+  /** In the waiting room: the fan's place, polled until it is let in (then it enters by itself). */
+  | { kind: 'queued'; queue: QueueStatus }
   | { kind: 'in'; entry: EnterEventResponse }
   | { kind: 'expired' }
   | { kind: 'problem'; problem: EntryProblem };
@@ -46,10 +49,41 @@ export function useEventEntry(slug: string, show: Show | undefined) {
     }
     setState({ kind: 'entering' });
     const controller = new AbortController();
-    // Deferred a tick: a development double mount must not open two device sessions.
-    const timer = window.setTimeout(() => {
-      enterEvent(slug, controller.signal).then(
+    let pollTimer = 0;
+    const fail = (error: unknown) => {
+      if (controller.signal.aborted) return;
+      setState({ kind: 'problem', problem: entryProblem(statusOf(error), hasEnded(show)) });
+    };
+    // A place refused (another account's, or from before a secret change): take a new one.
+    const refusedPlace = (error: unknown) => isApiError(error) && error.code === 'QUEUE_TOKEN_INVALID';
+    const waitInLine = (queue: QueueStatus) => {
+      heldPlace.set(slug, queue.token);
+      setState({ kind: 'queued', queue });
+      pollTimer = window.setTimeout(() => {
+        pollQueue(slug, queue.token, controller.signal).then(
+          (next) => (next.admitted ? enter(next.token) : waitInLine(next)),
+          (error: unknown) => {
+            if (controller.signal.aborted) return;
+            if (refusedPlace(error)) {
+              heldPlace.clear(slug);
+              enter(undefined);
+              return;
+            }
+            // A lost answer keeps the place: ask again a little later.
+            waitInLine({ ...queue, poll_after_ms: 5000 });
+          },
+        );
+      }, queue.poll_after_ms);
+    };
+    const enter = (queueToken: string | undefined) => {
+      enterEvent(slug, controller.signal, queueToken).then(
         (result) => {
+          if (controller.signal.aborted) return;
+          if (!result.entered && result.status === 429) {
+            waitInLine(result.queue);
+            return;
+          }
+          heldPlace.clear(slug);
           if (!result.entered) {
             // The account holds no ticket after all: the landing must not keep offering Enter.
             if (show) useTicketStore.getState().apply(show.paid_event_name, { ok: false, status: 402 });
@@ -63,13 +97,21 @@ export function useEventEntry(slug: string, show: Show | undefined) {
           startTransition(() => setState({ kind: 'in', entry: result.entry }));
         },
         (error: unknown) => {
-          if (controller.signal.aborted) return;
-          setState({ kind: 'problem', problem: entryProblem(statusOf(error), hasEnded(show)) });
+          if (queueToken && refusedPlace(error)) {
+            heldPlace.clear(slug);
+            enter(undefined);
+            return;
+          }
+          fail(error);
         },
       );
-    }, 0);
+    };
+    // Deferred a tick: a development double mount must not open two device sessions. A place held
+    // from before a reload is shown again, not taken anew at the end of the line.
+    const timer = window.setTimeout(() => enter(heldPlace.get(slug)), 0);
     return () => {
       window.clearTimeout(timer);
+      window.clearTimeout(pollTimer);
       controller.abort();
     };
   }, [slug, show, token, attempt]);

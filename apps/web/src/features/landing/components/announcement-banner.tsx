@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { LineIcon } from '../../../components/ui/line-icon.tsx';
 import { useIsLoggedIn } from '../../../lib/store/session-store.ts';
 
 /** For logged-out visitors only (accounts section 2). */
@@ -10,18 +11,10 @@ export function AnnouncementBanner() {
     <div className="container">
       <aside className="announcement" data-testid="announcement-banner" aria-labelledby="announcement-title">
         <div className="announcement__icon" aria-hidden="true">
-          <svg
-            viewBox="0 0 24 24"
-            width="22"
-            height="22"
-            aria-hidden="true"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="1.8"
-          >
+          <LineIcon>
             <rect x="3" y="5" width="18" height="14" rx="2.5" />
             <path d="m4 7 8 6 8-6" />
-          </svg>
+          </LineIcon>
         </div>
         <div>
           <h2 className="announcement__title" id="announcement-title">

@@ -12,11 +12,12 @@ export function ShowTime({ iso, testId }: { iso: string; testId?: string }) {
   const kst = showTimeParts(iso, locale, SHOW_TIME_ZONE);
   const local = showTimeParts(iso, locale);
   const same = sameAsShowZone(iso);
+  const zone = zoneName(iso, locale);
   return (
     <span className="show-time" data-testid={testId}>
       {!same && (
         <time className="show-time__local" dateTime={iso} data-testid="show-time-local">
-          {t('show-time-local', { ...local, zone: zoneName(iso, locale) })}
+          {keepZone(t('show-time-local', { ...local, zone }), local.time, zone)}
         </time>
       )}
       <time className={same ? 'show-time__kst' : 'show-time__kst show-time__kst--beside'} dateTime={iso}>
@@ -25,3 +26,7 @@ export function ShowTime({ iso, testId }: { iso: string; testId?: string }) {
     </span>
   );
 }
+
+/** A time and its zone on one line (issue 26: at 1440 px 'UTC' wrapped alone under the time). */
+const keepZone = (text: string, time: string, zone: string) =>
+  text.replace(`${time} ${zone}`, `${time}\u00a0${zone}`);

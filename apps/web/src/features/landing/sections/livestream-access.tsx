@@ -3,13 +3,17 @@ import {
   DEFAULT_DOORS_BEFORE_START_MS,
   doorsMinutesBefore,
   LIMITS,
+  type Locale,
   TICKETS_ON_SALE_FROM,
+  ticketSaleState,
 } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config/config-context.tsx';
 import type { MessageKey } from '../../../lib/i18n/locales/en.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
-import { longDate, SHOW_TIME_ZONE, showTimeParts } from '../../../lib/time/show-time.ts';
+import { dualDateTime, sameAsShowZone } from '../../../lib/time/show-time.ts';
+import { useNowUntil } from '../../../lib/time/use-now.ts';
+import { itemName, levelItems } from '../../tickets/ticket-item-name.ts';
 
 const STEPS: { title: MessageKey; body: MessageKey }[] = [
   { title: 'access-step-1-title', body: 'access-step-1-body' },
@@ -36,6 +40,25 @@ const REQUIREMENTS: { label: MessageKey; value: MessageKey; icon: string }[] = [
   },
 ];
 
+/**
+ * The sale sentence: a start still ahead with its date and time in the fan's zone and KST; one
+ * passed says tickets are on sale (issue 26: "on sale from Wed, Sep 16, 2020" read as a future date).
+ */
+export function onSaleText(
+  saleFrom: string,
+  now: number,
+  locale: Locale,
+  event?: Parameters<typeof ticketSaleState>[0],
+): { key: 'access-on-sale' | 'access-on-sale-now' | 'access-sale-ended'; when?: string } {
+  const state = event
+    ? ticketSaleState(event, new Date(now))
+    : Date.parse(saleFrom) > now
+      ? 'before'
+      : 'open';
+  if (state === 'before') return { key: 'access-on-sale', when: dualDateTime(saleFrom, locale) };
+  return { key: state === 'open' ? 'access-on-sale-now' : 'access-sale-ended' };
+}
+
 /** The livestream access and system requirements block of the landing page (accounts section 1). */
 export function LivestreamAccess() {
   const { t } = useTranslation();
@@ -45,9 +68,17 @@ export function LivestreamAccess() {
   const doorsMinutes = next ? doorsMinutesBefore(next) : DEFAULT_DOORS_BEFORE_START_MS / 60_000;
   // The show's own sale start when its host set one (control room), else the platform's (CONST-07).
   const saleFrom = next?.event.sale_start_time ?? TICKETS_ON_SALE_FROM;
-  const onSale = showTimeParts(saleFrom, locale, SHOW_TIME_ZONE);
-  // The year in the locale's own date form, not glued on in English order (issue 14).
-  const onSaleDate = longDate(saleFrom, locale, SHOW_TIME_ZONE);
+  const saleAt = Date.parse(saleFrom);
+  // Ticks once at the sale start, so the sentence turns from "from <date>" to "on sale now" then.
+  const now = useNowUntil(saleAt, 60_000);
+  const saleText = onSaleText(saleFrom, now, locale, next?.event);
+  // The statement says how times are shown where the fan is (issue 26: it said "all in KST" above
+  // cards leading with the fan's own time): in Korea's clock KST alone, elsewhere own first, KST beside.
+  const inKorea = sameAsShowZone(next?.event.event_start_time ?? saleFrom);
+  // The two levels under the names the show sells them as (issue 26), the spec's terms otherwise.
+  const levels = levelItems(next?.ticket_items);
+  const hdName = itemName(levels.hd, locale) ?? t('access-tier-hd-title');
+  const uhdName = itemName(levels.uhd, locale) ?? t('access-tier-4k-title');
 
   return (
     <section className="access container" data-testid="livestream-access" aria-labelledby="access-title">
@@ -72,21 +103,25 @@ export function LivestreamAccess() {
         <div className="tiers">
           <div className="tier">
             <span className="tier__badge">HD</span>
-            <h3 className="tier__title">{t('access-tier-hd-title')}</h3>
+            <h3 className="tier__title" data-testid="tier-hd-name">
+              {hdName}
+            </h3>
             <p>{t('access-tier-hd-body')}</p>
           </div>
           <div className="tier tier--uhd">
             <span className="tier__badge">4K</span>
-            <h3 className="tier__title">{t('access-tier-4k-title')}</h3>
-            <p>{t('access-tier-4k-body')}</p>
+            <h3 className="tier__title" data-testid="tier-4k-name">
+              {uhdName}
+            </h3>
+            <p>{t('access-tier-4k-body', { hd: hdName })}</p>
           </div>
         </div>
         <p className="access__devices">{t('access-devices', { count: LIMITS.devicesPerTicket })}</p>
         <p className="access__devices" data-testid="tickets-on-sale">
-          {t('access-on-sale', { date: onSaleDate, time: onSale.time })}
+          {t(saleText.key, { when: saleText.when })}
         </p>
         <p className="access__devices" data-testid="times-in-kst">
-          {t('access-times-kst')}
+          {t(inKorea ? 'access-times-kst' : 'access-times-local')}
         </p>
       </div>
 

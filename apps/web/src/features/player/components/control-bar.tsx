@@ -1,11 +1,12 @@
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CAPTION_OFF, type Caption } from '../captions.ts';
 import type { CastStatus } from '../cast-rules.ts';
 import { type LatencyReading, showsBehind } from '../latency-control.ts';
 import { PLAYER } from '../player-constants.ts';
 import type { QualityLevel } from '../quality-levels.ts';
-import { ChoiceMenu } from './choice-menu.tsx';
+import { type ReplayMarker, songAt } from '../replay-markers.ts';
+import { ChoiceMenu, ChoiceMenuButton } from './choice-menu.tsx';
 import {
   CaptionsIcon,
   CastIcon,
@@ -28,6 +29,8 @@ export interface ControlBarProps {
   latency: LatencyReading | null;
   currentTime: number;
   duration: number;
+  /** A replay's cues and songs at their moments (issue 27); none live. */
+  markers?: readonly ReplayMarker[];
   qualities: QualityLevel[];
   chosenLevel: number;
   captions: Caption[];
@@ -105,126 +108,164 @@ export function ControlBar(p: ControlBarProps) {
   const [scrub, setScrub] = useState<number | null>(null);
   const selectedCaption = p.captions.find((c) => c.mode === 'showing')?.language ?? CAPTION_OFF;
   const dot = p.handheld ? PLAYER.scrubberDotHandheld : PLAYER.scrubberDot;
+  const captionsButton = useRef<HTMLButtonElement>(null);
+  const qualityButton = useRef<HTMLButtonElement>(null);
+  const scrubber = !p.live && p.duration > 0;
+  const markers = p.markers ?? [];
+  const shown = scrub ?? p.currentTime;
+  const song = p.live ? null : songAt(markers, shown);
 
   return (
-    <div className="control-bar" data-testid="control-bar">
-      {!p.live && p.duration > 0 && (
-        <input
-          className="control-bar__scrubber"
-          type="range"
-          min={0}
-          max={p.duration}
-          step={0.1}
-          value={scrub ?? p.currentTime}
-          aria-label={t('player-seek')}
-          data-testid="player-scrubber"
-          style={{ '--dot': `${dot}px` } as CSSProperties}
-          onChange={(e) => setScrub(Number(e.target.value))}
-          onPointerUp={() => {
-            if (scrub !== null) p.onSeek(scrub);
-            setScrub(null);
-          }}
-          onKeyUp={() => {
-            if (scrub !== null) p.onSeek(scrub);
-            setScrub(null);
-          }}
-        />
-      )}
-      <div className="control-bar__row">
-        <button
-          type="button"
-          className="player-btn"
-          onClick={p.onTogglePlay}
-          aria-label={p.playing ? t('player-pause') : t('player-play')}
-          data-testid="player-play"
-          data-playing={p.playing}
-        >
-          {p.playing ? <PauseIcon /> : <PlayIcon />}
-        </button>
-        <div className="control-bar__volume">
+    <>
+      <div className={`control-bar${scrubber ? ' control-bar--scrubber' : ''}`} data-testid="control-bar">
+        {scrubber && (
+          <div className="control-bar__track">
+            <input
+              className="control-bar__scrubber"
+              type="range"
+              min={0}
+              max={p.duration}
+              step={0.1}
+              value={scrub ?? p.currentTime}
+              aria-label={t('player-seek')}
+              aria-valuetext={
+                song
+                  ? t('player-seek-song', { time: clock(shown), total: clock(p.duration), song: song.label })
+                  : t('player-seek-time', { time: clock(shown), total: clock(p.duration) })
+              }
+              data-testid="player-scrubber"
+              style={{ '--dot': `${dot}px` } as CSSProperties}
+              onChange={(e) => setScrub(Number(e.target.value))}
+              onPointerUp={() => {
+                if (scrub !== null) p.onSeek(scrub);
+                setScrub(null);
+              }}
+              onKeyUp={() => {
+                if (scrub !== null) p.onSeek(scrub);
+                setScrub(null);
+              }}
+            />
+            {markers.length > 0 && (
+              <div className="control-bar__marks" aria-hidden="true" data-testid="player-marks">
+                {markers.map((m) => (
+                  <span
+                    key={m.id}
+                    className={`control-bar__mark control-bar__mark--${m.kind}`}
+                    style={{ left: `${(m.time / p.duration) * 100}%` }}
+                    title={`${clock(m.time)} ${m.kind === 'song' ? m.label : t('player-mark-cue')}`}
+                    data-time={m.time.toFixed(1)}
+                    data-kind={m.kind}
+                  />
+                ))}
+              </div>
+            )}
+          </div>
+        )}
+        <div className="control-bar__row">
           <button
             type="button"
             className="player-btn"
-            onClick={() => p.onMute(!p.muted)}
-            aria-label={p.muted ? t('player-unmute') : t('player-mute')}
-            data-testid="player-mute"
-            data-muted={p.muted}
+            onClick={p.onTogglePlay}
+            aria-label={p.playing ? t('player-pause') : t('player-play')}
+            data-testid="player-play"
+            data-playing={p.playing}
           >
-            <VolumeIcon muted={p.muted} />
+            {p.playing ? <PauseIcon /> : <PlayIcon />}
           </button>
-          {!p.handheld && (
-            <input
-              type="range"
-              className="control-bar__slider"
-              min={0}
-              max={1}
-              step={0.01}
-              value={p.muted ? 0 : p.volume}
-              aria-label={t('player-volume')}
-              data-testid="player-volume"
-              onChange={(e) => p.onVolume(Number(e.target.value))}
-            />
+          <div className="control-bar__volume">
+            <button
+              type="button"
+              className="player-btn"
+              onClick={() => p.onMute(!p.muted)}
+              aria-label={p.muted ? t('player-unmute') : t('player-mute')}
+              data-testid="player-mute"
+              data-muted={p.muted}
+            >
+              <VolumeIcon muted={p.muted} />
+            </button>
+            {!p.handheld && (
+              <input
+                type="range"
+                className="control-bar__slider"
+                min={0}
+                max={1}
+                step={0.01}
+                value={p.muted ? 0 : p.volume}
+                aria-label={t('player-volume')}
+                data-testid="player-volume"
+                onChange={(e) => p.onVolume(Number(e.target.value))}
+              />
+            )}
+          </div>
+          {p.live ? (
+            <LiveControl atLiveEdge={p.atLiveEdge} latency={p.latency} onLive={p.onLive} />
+          ) : (
+            <span className="control-bar__time" data-testid="player-time">
+              {clock(p.currentTime)} / {clock(p.duration)}
+              {song && (
+                <span className="control-bar__song" data-testid="player-song">
+                  {song.label}
+                </span>
+              )}
+            </span>
           )}
+          <span className="control-bar__spacer" />
+          {p.captions.length > 0 && (
+            <ChoiceMenuButton
+              menu="captions"
+              open={p.menu === 'captions'}
+              onToggle={() => p.onMenu(p.menu === 'captions' ? null : 'captions')}
+              anchor={captionsButton}
+              className={`player-btn${selectedCaption !== CAPTION_OFF ? ' is-on' : ''}`}
+              label={t('player-captions')}
+            >
+              <CaptionsIcon />
+            </ChoiceMenuButton>
+          )}
+          {p.qualities.length > 1 && (
+            <ChoiceMenuButton
+              menu="quality"
+              open={p.menu === 'quality'}
+              onToggle={() => p.onMenu(p.menu === 'quality' ? null : 'quality')}
+              anchor={qualityButton}
+              className="player-btn player-btn--quality"
+              label={t('player-quality')}
+            >
+              <QualityIcon />
+            </ChoiceMenuButton>
+          )}
+          {p.castShown && (
+            <button
+              type="button"
+              className={`player-btn${p.castStatus === 'connected' ? ' is-on' : ''}`}
+              onClick={p.onCast}
+              aria-label={t('player-cast')}
+              data-testid="player-cast"
+              data-status={p.castStatus}
+            >
+              <CastIcon />
+            </button>
+          )}
+          <button
+            type="button"
+            className="player-btn"
+            onClick={p.onFullscreen}
+            aria-label={p.fullscreen ? t('player-exit-fullscreen') : t('player-fullscreen')}
+            data-testid="player-fullscreen"
+          >
+            <FullscreenIcon active={p.fullscreen} />
+          </button>
         </div>
-        {p.live ? (
-          <LiveControl atLiveEdge={p.atLiveEdge} latency={p.latency} onLive={p.onLive} />
-        ) : (
-          <span className="control-bar__time" data-testid="player-time">
-            {clock(p.currentTime)} / {clock(p.duration)}
-          </span>
-        )}
-        <span className="control-bar__spacer" />
-        {p.captions.length > 0 && (
-          <button
-            type="button"
-            className={`player-btn${selectedCaption !== CAPTION_OFF ? ' is-on' : ''}`}
-            onClick={() => p.onMenu(p.menu === 'captions' ? null : 'captions')}
-            aria-label={t('player-captions')}
-            aria-expanded={p.menu === 'captions'}
-            data-testid="player-captions"
-          >
-            <CaptionsIcon />
-          </button>
-        )}
-        {p.qualities.length > 1 && (
-          <button
-            type="button"
-            className="player-btn player-btn--quality"
-            onClick={() => p.onMenu(p.menu === 'quality' ? null : 'quality')}
-            aria-label={t('player-quality')}
-            aria-expanded={p.menu === 'quality'}
-            data-testid="player-quality"
-          >
-            <QualityIcon />
-          </button>
-        )}
-        {p.castShown && (
-          <button
-            type="button"
-            className={`player-btn${p.castStatus === 'connected' ? ' is-on' : ''}`}
-            onClick={p.onCast}
-            aria-label={t('player-cast')}
-            data-testid="player-cast"
-            data-status={p.castStatus}
-          >
-            <CastIcon />
-          </button>
-        )}
-        <button
-          type="button"
-          className="player-btn"
-          onClick={p.onFullscreen}
-          aria-label={p.fullscreen ? t('player-exit-fullscreen') : t('player-fullscreen')}
-          data-testid="player-fullscreen"
-        >
-          <FullscreenIcon active={p.fullscreen} />
-        </button>
       </div>
+      {/* Beside the bar, not inside it: the bar is a short box, and a menu sized in it showed one
+          option of five (issue 26). Placed on the player, above the bar. */}
       {p.menu === 'quality' && (
         <ChoiceMenu
           title={t('player-quality')}
           testId="quality-menu"
+          anchor={qualityButton}
           sheet={p.handheld}
+          raised={scrubber}
           choices={p.qualities.map((q) => ({
             key: String(q.index),
             label: q.label,
@@ -238,7 +279,9 @@ export function ControlBar(p: ControlBarProps) {
         <ChoiceMenu
           title={t('player-captions')}
           testId="captions-menu"
+          anchor={captionsButton}
           sheet={p.handheld}
+          raised={scrubber}
           choices={p.captions.map((c) => ({
             key: c.language,
             label: c.label,
@@ -248,6 +291,6 @@ export function ControlBar(p: ControlBarProps) {
           onClose={() => p.onMenu(null)}
         />
       )}
-    </div>
+    </>
   );
 }

@@ -1,18 +1,23 @@
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfig } from '../../../lib/config/config-context.tsx';
+import { useOnline } from '../../../lib/network/use-online.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
+import { barLift } from '../caption-lift.ts';
 import { captionList } from '../captions.ts';
 import { controlsVisible } from '../controls-visibility.ts';
+import { useCaptionLift } from '../hooks/use-caption-lift.ts';
 import { useControlsIdle } from '../hooks/use-controls-idle.ts';
 import { useDrmSystem } from '../hooks/use-drm-system.ts';
 import type { DrmAccess } from '../hooks/use-drm-token.ts';
 import { useFullscreen } from '../hooks/use-fullscreen.ts';
+import { useLowBandwidthBanner } from '../hooks/use-network-quality.ts';
 import { type PlayerSource, usePlayer } from '../hooks/use-player.ts';
 import { useRemotePlayback } from '../hooks/use-remote-playback.ts';
+import { bannerHint } from '../network-quality.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
 import type { PlaybackMoment } from '../player-session.ts';
-import { lowBandwidth, qualityLevels } from '../quality-levels.ts';
+import { qualityLevels } from '../quality-levels.ts';
 import { ControlBar, type OpenMenu } from './control-bar.tsx';
 import { VolumeIcon } from './icons.tsx';
 import './player.css';
@@ -72,7 +77,23 @@ export function Player(props: PlayerProps) {
     () => captionList(state.tracks, captionSelection, t('player-captions-off')),
     [state.tracks, captionSelection, t],
   );
-  const slow = lowBandwidth(state.chosenLevel, state.levels, state.bandwidth);
+  const online = useOnline();
+  const slow = useLowBandwidthBanner({
+    chosen: state.chosenLevel,
+    levels: state.levels,
+    playing: state.currentLevel,
+    estimateBps: state.bandwidth,
+    stalls: state.stalls,
+    online,
+    standby: state.standby !== null,
+  });
+  const hint = bannerHint(
+    state.chosenLevel,
+    qualities.some((q) => q.index === -1),
+  );
+  // A picture that should play and stands still says it is loading; the show's slate and a failure
+  // speak for themselves.
+  const spinning = state.stalls.stalled && !state.standby && !state.failure;
   const visible = controlsVisible({
     hovered: hovered && !handheld,
     active,
@@ -81,6 +102,8 @@ export function Player(props: PlayerProps) {
     chatOpen: props.chatOpen,
     menuOpen: menu !== null,
   });
+  const scrubber = !state.live && state.duration > 0;
+  useCaptionLift(videoRef, visible ? barLift(scrubber) : 0);
 
   const { onTime, onCasting, onPlayback } = props;
   useEffect(() => onTime?.(state.currentTime), [onTime, state.currentTime]);
@@ -101,7 +124,7 @@ export function Player(props: PlayerProps) {
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: pointer and key activity only keeps the controls awake
     <div
-      className={`player${visible ? ' player--controls' : ''}`}
+      className={`player${visible ? ' player--controls' : ''}${scrubber ? ' player--scrubber' : ''}`}
       data-testid="player"
       data-live={state.live}
       data-playing={state.playing}
@@ -117,6 +140,8 @@ export function Player(props: PlayerProps) {
       data-key-system={state.keySystem ?? ''}
       data-controls={visible ? 'shown' : 'hidden'}
       data-standby={state.standby ?? ''}
+      data-stalled={state.stalls.stalled}
+      data-recent-stalls={state.stalls.recentStalls}
       onPointerMove={poke}
       onPointerDown={poke}
       onPointerEnter={() => setHovered(true)}
@@ -165,12 +190,27 @@ export function Player(props: PlayerProps) {
         </button>
       )}
 
+      {spinning && (
+        <div className="player-spinner" role="status" data-testid="player-spinner">
+          <span className="player-spinner__ring" aria-hidden="true" />
+          <span className="visually-hidden">{t('player-loading-picture')}</span>
+        </div>
+      )}
+
       {slow && (
-        <div className="player-banner" role="status" data-testid="player-low-bandwidth">
+        <div
+          className="player-banner"
+          role="status"
+          data-testid="player-low-bandwidth"
+          data-hint={hint ?? ''}
+        >
           <p>{t('player-low-bandwidth')}</p>
-          <button type="button" className="player-banner__action" onClick={() => player.setLevel(-1)}>
-            {t('player-set-auto')}
-          </button>
+          {hint === 'set-auto' && (
+            <button type="button" className="player-banner__action" onClick={() => player.setLevel(-1)}>
+              {t('player-set-auto')}
+            </button>
+          )}
+          {hint === 'auto-on' && <p className="player-banner__hint">{t('player-auto-on')}</p>}
         </div>
       )}
 
@@ -199,6 +239,7 @@ export function Player(props: PlayerProps) {
           latency={state.latency}
           currentTime={state.currentTime}
           duration={state.duration}
+          markers={state.markers}
           qualities={qualities}
           chosenLevel={state.chosenLevel}
           captions={captions}

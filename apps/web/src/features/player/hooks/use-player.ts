@@ -1,4 +1,5 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
+import { pictureClock } from '../../../lib/show-clock/picture-clock.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import type { TrackInfo } from '../captions.ts';
 import { loadDash } from '../dash-engine.ts';
@@ -13,6 +14,8 @@ import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
 import type { PlayerSession, SessionEvents, SessionOptions, Standby } from '../player-session.ts';
 import type { LevelInfo } from '../quality-levels.ts';
+import type { ReplayMarker } from '../replay-markers.ts';
+import { createStallWatch, type StallReading } from '../stall-watch.ts';
 import type { DrmAccess } from './use-drm-token.ts';
 
 /** Player state of viewing section 3 (PLY-01), plus what the controls need. */
@@ -41,6 +44,10 @@ export interface PlayerState {
   standby: Standby;
   /** Seconds behind live and the target distance (latency-control.ts), tenths; null when unknown. */
   latency: LatencyReading | null;
+  /** The picture's progress (stall-watch.ts): the spinner and the low-bandwidth banner read it. */
+  stalls: StallReading;
+  /** A replay's cues and songs on its scrubber (issue 27). */
+  markers: ReplayMarker[];
 }
 
 const initial = (volume: number): PlayerState => ({
@@ -61,6 +68,8 @@ const initial = (volume: number): PlayerState => ({
   keySystem: null,
   standby: null,
   latency: null,
+  stalls: { stalled: false, longStall: false, starved: false, recentStalls: 0 },
+  markers: [],
 });
 
 const tenths = (x: number) => Math.round(x * 10) / 10;
@@ -102,7 +111,9 @@ export function usePlayer(
   const [state, setState] = useState(() => initial(prefs.volume));
   const sessionRef = useRef<PlayerSession | null>(null);
   const latencyRef = useRef<LatencyController | null>(null);
+  const stallRef = useRef<ReturnType<typeof createStallWatch> | null>(null);
   const clockRef = useRef<number | null>(null);
+  const detachClockRef = useRef<(() => void) | null>(null);
   const drmRef = useRef(drm);
   drmRef.current = drm;
   const patch = useCallback((p: Partial<PlayerState>) => setState((s) => ({ ...s, ...p })), []);
@@ -158,6 +169,14 @@ export function usePlayer(
           onLevelSwitched: (currentLevel) => patch({ currentLevel }),
           onSubtitleTracks: (tracks) => patch({ tracks }),
           onStandby: (standby) => patch({ standby }),
+          onMarkers: (markers) => patch({ markers }),
+          // A replay's gap: the live show's slate, the scrubber moving on at the gap's own clock.
+          onReplayGap: (gap) =>
+            patch({
+              standby: gap ? 'brb' : null,
+              currentTime: gap?.position ?? video.currentTime,
+              playing: gap ? gap.running : !video.paused,
+            }),
           onClock: (offset) => {
             clockRef.current = offset;
             video.dataset.clockOffset = offset === null ? '' : String(offset);
@@ -174,6 +193,17 @@ export function usePlayer(
         },
       );
       sessionRef.current = session;
+      // The show clock this fan's picture shows: the host's timed cues wait for it (issue 27).
+      detachClockRef.current?.();
+      detachClockRef.current = pictureClock.attach({
+        date: () => session.playingDate(),
+        rate: () => video.playbackRate,
+        behindMs: () => {
+          const reading = session.latency?.();
+          return reading ? reading.behindS * 1000 : null;
+        },
+      });
+      stallRef.current?.restart();
       // Every stream, the first and each angle after a switch, is held at its target distance.
       latencyRef.current = startLatencyControl(video, () => session.latency?.() ?? null);
       patch({ standby: null, latency: null });
@@ -203,6 +233,8 @@ export function usePlayer(
     () => () => {
       latencyRef.current?.stop();
       latencyRef.current = null;
+      detachClockRef.current?.();
+      detachClockRef.current = null;
       sessionRef.current?.destroy();
       sessionRef.current = null;
     },
@@ -222,12 +254,15 @@ export function usePlayer(
     video.volume = usePlayerPrefs.getState().volume;
     patch({ muted: video.muted });
     let lastTick = 0;
+    const stallWatch = createStallWatch(video, (stalls) => patch({ stalls }));
+    stallRef.current = stallWatch;
     const sync = () => {
       const session = sessionRef.current;
       const edge = session?.liveSyncPosition() ?? null;
+      const gap = session?.replayGap?.() ?? null;
       patch({
-        playing: !video.paused,
-        currentTime: video.currentTime,
+        playing: gap ? gap.running : !video.paused,
+        currentTime: gap?.position ?? video.currentTime,
         duration: Number.isFinite(video.duration) ? video.duration : 0,
         atLiveEdge: edge === null || atLiveEdge(edge - video.currentTime),
         bandwidth: session?.bandwidthEstimate() ?? Number.NaN,
@@ -268,6 +303,8 @@ export function usePlayer(
     video.addEventListener('seeked', sync);
     video.addEventListener('volumechange', onVolume);
     return () => {
+      stallWatch.stop();
+      stallRef.current = null;
       window.clearInterval(bandwidthTimer);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('play', sync);
@@ -291,7 +328,7 @@ export function usePlayer(
 
   const togglePlay = useCallback(() => {
     const video = videoRef.current;
-    if (!video) return;
+    if (!video || sessionRef.current?.toggleReplayGap?.()) return;
     const action = toggleAction(!video.paused, state.live);
     if (action === 'pause') video.pause();
     else if (action === 'live-edge') goLiveEdge();

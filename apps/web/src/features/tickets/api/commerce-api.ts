@@ -2,6 +2,7 @@ import type {
   BillingInfoBody,
   BillingInfoCreated,
   BillingInfoResponse,
+  Locale,
   OrderBody,
   OrderCreated,
   OrderListResponse,
@@ -49,8 +50,18 @@ export async function getOrders(status: 'fulfilled' | 'cancelled'): Promise<Orde
 }
 
 /** DELETE /thor/pg/order/ (COM-58): 200, 202 and 206 are accepted (COM-59). */
-export async function requestRefund(order: { order_id: string; sub_order_id: string }, reason: string) {
-  const query = new URLSearchParams({ order_id: order.order_id, sub_order_id: order.sub_order_id, reason });
+export async function requestRefund(
+  order: { order_id: string; sub_order_id: string },
+  reason: string,
+  lang: Locale,
+) {
+  // lang: the refund mail is written in the page's language (issue 26).
+  const query = new URLSearchParams({
+    order_id: order.order_id,
+    sub_order_id: order.sub_order_id,
+    reason,
+    lang,
+  });
   // 403 is the refund's own OUT_OF_DATE (accounts section 8), not a rejected session: only 401 signs out.
   return apiRequest<{ result: string }>(`/thor/pg/order/?${query}`, {
     method: 'DELETE',

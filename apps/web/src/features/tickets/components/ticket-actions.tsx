@@ -6,7 +6,7 @@ import { useIsLoggedIn } from '../../../lib/store/session-store.ts';
 import { useSkewStore } from '../../../lib/store/skew-store.ts';
 import { useUiStore } from '../../../lib/store/ui-store.ts';
 import { entryOpensAt, isEntryOpen } from '../../../lib/time/entry-time.ts';
-import { clockTime, SHOW_TIME_ZONE } from '../../../lib/time/show-time.ts';
+import { dualTime } from '../../../lib/time/show-time.ts';
 import { checkTicketFromCache } from '../hooks/check-ticket.ts';
 import { requestTicketDialog } from '../hooks/request-ticket-dialog.ts';
 import { useCachedTicketCheck } from '../hooks/use-cached-ticket-check.ts';
@@ -121,6 +121,7 @@ export function TicketActions({ show, now }: { show: Show; now: number }) {
           <EntitlementChips
             entitlements={ticket?.entitlements ?? null}
             attributes={ticket?.ticket_attributes ?? null}
+            items={show.ticket_items}
           />
           <Button
             size="lg"
@@ -135,7 +136,8 @@ export function TicketActions({ show, now }: { show: Show; now: number }) {
           </Button>
           {!open && now < opensAt && (
             <p className="ticket-actions__hint" data-testid="ticket-enter-hint">
-              {t('ticket-enter-at', { time: `${clockTime(opensAt, locale, SHOW_TIME_ZONE)} KST` })}
+              {/* The fan's own clock with its zone first, KST beside it (issue 26: KST alone). */}
+              {t('ticket-enter-at', { time: dualTime(opensAt, locale, undefined, { seconds: true }) })}
             </p>
           )}
         </div>

@@ -7,14 +7,15 @@ import {
   TIMINGS_MS,
   type Vendor,
 } from '@encore/contract';
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button.tsx';
 import { Field, FormError } from '../../../components/ui/field.tsx';
-import { statusOf } from '../../../lib/api/api-error.ts';
+import { isApiError, statusOf } from '../../../lib/api/api-error.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
 import { manualCheckError, type TicketErrorMessage } from '../api/ticket-errors.ts';
 import { validateManualTicket } from '../api/validate-manual-ticket.ts';
+import { checkTicketFromCache } from '../hooks/check-ticket.ts';
 import type { CheckOutcome } from '../store/ticket-state.ts';
 import { useTicketStore } from '../store/ticket-store.ts';
 import { otherVendors } from '../vendor-phase.ts';
@@ -28,19 +29,60 @@ export interface VendorPhaseProps {
   show: Show;
   vendor: Vendor;
   onSuccess: (message: string) => void;
-  onChooseVendor: (vendor: Vendor) => void;
+  onChooseVendor: (vendor: Vendor, typed?: CodePrefill) => void;
   onBack?: (() => void) | undefined;
 }
 
+/** A code and email typed in one vendor's form, carried to the vendor that issued the code. */
+export interface CodePrefill {
+  code: string;
+  email: string;
+}
+
+type FormErrorState = TicketErrorMessage & { status: number | null; vendor?: Vendor };
+
+/** A refused check as the fan reads it: a code of another of the show's vendors names that vendor. */
+function errorOf(e: unknown, show: Show, current: Vendor): FormErrorState {
+  const status = statusOf(e);
+  const issuer = isApiError(e) ? show.ticketing.find((v) => v.id === e.vendor) : undefined;
+  if (status === 406 && issuer && issuer.id !== current.id) {
+    return { key: 'ticket-error-other-vendor', params: { vendor: issuer.name }, status, vendor: issuer };
+  }
+  return { ...manualCheckError(status), status };
+}
+
+/**
+ * The house's own form asks the account first (TIX-15) unless the landing's check already answered:
+ * a ticket found is the dialog's success, none found leaves the form as it is, without a red word.
+ */
+function useAccountCheck(show: Show, vendor: Vendor, onFound: () => void) {
+  const checked = useTicketStore((s) => s.tickets[show.paid_event_name]?.checked ?? false);
+  const asked = useRef(false);
+  useEffect(() => {
+    if (vendor.validate_type !== 'encore' || checked || asked.current) return;
+    asked.current = true;
+    void checkTicketFromCache(show, { vendor: vendor.id }).then((outcome) => {
+      if (outcome.ok) onFound();
+    });
+  }, [show, vendor, checked, onFound]);
+}
+
 /** VALIDATE phase: booking number and purchase email (accounts section 5, TIX-20 to TIX-26). */
-export function ValidateForm({ show, vendor, onSuccess, onChooseVendor, onBack }: VendorPhaseProps) {
+export function ValidateForm({
+  show,
+  vendor,
+  prefill,
+  onSuccess,
+  onChooseVendor,
+  onBack,
+}: VendorPhaseProps & { prefill?: CodePrefill | null }) {
   const { t } = useTranslation();
   const texts = useVendorTexts(vendor);
   const accountEmail = useSessionStore((s) => s.user?.email ?? '');
-  const [email, setEmail] = useState(accountEmail);
-  const [code, setCode] = useState('');
+  const [email, setEmail] = useState(prefill?.email ?? accountEmail);
+  const [code, setCode] = useState(prefill?.code ?? '');
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<(TicketErrorMessage & { status: number | null }) | null>(null);
+  const [error, setError] = useState<FormErrorState | null>(null);
   const lastSubmit = useRef(0);
   const mounted = useRef(true);
   useEffect(() => {
@@ -49,6 +91,10 @@ export function ValidateForm({ show, vendor, onSuccess, onChooseVendor, onBack }
       mounted.current = false;
     };
   }, []);
+  const found = useCallback(() => {
+    if (mounted.current) onSuccess(texts.success);
+  }, [onSuccess, texts.success]);
+  useAccountCheck(show, vendor, found);
 
   const normalizedCode = normalizeTicketCode(code);
   const emailValid = isValidEmail(normalizeEmail(email));
@@ -73,6 +119,7 @@ export function ValidateForm({ show, vendor, onSuccess, onChooseVendor, onBack }
     const token = useSessionStore.getState().authToken;
     useTicketStore.getState().begin(show.paid_event_name);
     let outcome: CheckOutcome;
+    let refused: FormErrorState | null = null;
     try {
       const data = await validateManualTicket({
         token: code,
@@ -90,6 +137,7 @@ export function ValidateForm({ show, vendor, onSuccess, onChooseVendor, onBack }
       };
     } catch (e) {
       outcome = { ok: false, status: statusOf(e), manual: true };
+      refused = errorOf(e, show, vendor);
     }
     // TIX-26: the answer is applied 2 s later. A redeemed code is the fan's even if the dialog was
     // closed meanwhile, so the store takes it regardless.
@@ -99,7 +147,7 @@ export function ValidateForm({ show, vendor, onSuccess, onChooseVendor, onBack }
     if (!mounted.current) return;
     setBusy(false);
     if (outcome.ok) onSuccess(texts.success);
-    else setError({ ...manualCheckError(outcome.status), status: outcome.status });
+    else setError(refused);
   };
 
   const alternatives = otherVendors(show.ticketing, vendor);
@@ -111,6 +159,16 @@ export function ValidateForm({ show, vendor, onSuccess, onChooseVendor, onBack }
         <FormError testId="ticket-validate-error">
           <span data-status={error.status ?? 'none'}>{t(error.key, error.params)}</span>
         </FormError>
+      )}
+      {error?.vendor && (
+        <Button
+          variant="secondary"
+          block
+          onClick={() => error.vendor && onChooseVendor(error.vendor, { code, email })}
+          data-testid="ticket-validate-switch-vendor"
+        >
+          {t('ticket-switch-vendor', { vendor: error.vendor.name })}
+        </Button>
       )}
       <Field
         label={texts.tokenLabel}

@@ -4,14 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal.tsx';
 import { initialPhase, phaseForVendor, type VendorPhase } from '../vendor-phase.ts';
 import { CachedCheckPhase } from './cached-check-phase.tsx';
+import { TicketSuccess } from './ticket-success.tsx';
 import { useVendorTexts } from './use-vendor-texts.ts';
-import { ValidateForm } from './validate-form.tsx';
+import { type CodePrefill, ValidateForm } from './validate-form.tsx';
 import { VendorLogo } from './vendor-logo.tsx';
 import { VendorSelector } from './vendor-selector.tsx';
 
 /**
  * The generic ticket validation dialog (accounts section 4): SHOW_SELECTOR, VALIDATE or the
- * own-vendor/partner CACHED_CHECK phase, then a success message for 4 s before it closes.
+ * partner/third-party CACHED_CHECK phase, then a success message with Enter show for 4 s before it
+ * closes.
  */
 export function ValidationModal({ show, onClose }: { show: Show; onClose: () => void }) {
   const { t } = useTranslation();
@@ -25,29 +27,18 @@ export function ValidationModal({ show, onClose }: { show: Show; onClose: () => 
     return () => window.clearTimeout(timer);
   }, [success, onClose]);
 
-  const choose = (vendor: Vendor) => setPhase(phaseForVendor(vendor));
+  // What the fan typed goes along when a code's own vendor is named (issue 25): no typing it twice.
+  const [prefill, setPrefill] = useState<CodePrefill | null>(null);
+  const choose = (vendor: Vendor, typed?: CodePrefill) => {
+    setPrefill(typed ?? null);
+    setPhase(phaseForVendor(vendor));
+  };
   const back = canGoBack ? () => setPhase(initialPhase(show.ticketing)) : undefined;
 
   if (success !== null) {
     return (
       <Modal onClose={onClose} ariaLabel={success} size="sm" testId="ticket-validate-modal">
-        <div className="ticket-success" role="status" data-testid="ticket-validate-success">
-          <span className="ticket-success__icon">
-            <svg
-              aria-hidden="true"
-              viewBox="0 0 24 24"
-              width="30"
-              height="30"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.4"
-            >
-              <path d="m5 12.5 4.5 4.5L19 7.5" strokeLinecap="round" strokeLinejoin="round" />
-            </svg>
-          </span>
-          <p className="ticket-success__text">{success}</p>
-          <p className="ticket-success__show">{show.event_name}</p>
-        </div>
+        <TicketSuccess show={show} message={success} onClose={onClose} />
       </Modal>
     );
   }
@@ -63,6 +54,8 @@ export function ValidationModal({ show, onClose }: { show: Show; onClose: () => 
       return (
         <VendorModal vendor={phase.vendor} onClose={onClose}>
           <ValidateForm
+            key={phase.vendor.id}
+            prefill={prefill}
             show={show}
             vendor={phase.vendor}
             onSuccess={setSuccess}

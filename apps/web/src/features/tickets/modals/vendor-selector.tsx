@@ -1,6 +1,6 @@
 import type { Vendor } from '@encore/contract';
 import { useTranslation } from 'react-i18next';
-import { isExternal } from '../vendor-phase.ts';
+import { takesCodes } from '../vendor-phase.ts';
 import { VendorLogo } from './vendor-logo.tsx';
 
 /** SHOW_SELECTOR (TIX-12): where the ticket came from decides what the next step asks for. */
@@ -22,7 +22,7 @@ export function VendorSelector({ vendors, onChoose }: { vendors: Vendor[]; onCho
               <span className="vendor-option__text">
                 <span className="vendor-option__name">{vendor.name}</span>
                 <span className="vendor-option__hint">
-                  {isExternal(vendor) ? t('vendor-select-code') : t('vendor-select-account')}
+                  {takesCodes(vendor) ? t('vendor-select-code') : t('vendor-select-account')}
                 </span>
               </span>
               <svg

@@ -1,6 +1,24 @@
 /** English texts of the event page, loaded together with its chunk. */
 export const enEvent = {
   'event-entering': 'Taking you to your seat…',
+  'queue-title': 'You’re in the waiting room',
+  'queue-place-before': 'You are number',
+  'queue-place-after': 'in line',
+  'queue-place-draw': 'Your place in line is drawn at random when doors open.',
+  'queue-your-turn': 'It’s your turn: taking you in…',
+  'queue-wait-label': 'Estimated wait',
+  'queue-wait-about': 'about {{time}}',
+  'queue-wait-unknown': 'known when doors open',
+  'queue-paused': 'Paused for a moment. You keep your place.',
+  'queue-doors-label': 'Doors open in',
+  'queue-start-label': 'Show starts in',
+  'queue-show-on': 'On now',
+  'queue-ahead-label': 'Fans waiting',
+  'queue-keep-open':
+    'Keep this page open: you’ll go in by yourself when it’s your turn. Reloading keeps your place.',
+  'queue-duration-hours': '{{hours}} h {{minutes}} min',
+  'queue-duration-minutes': '{{minutes}} min {{seconds}} s',
+  'queue-duration-seconds': '{{seconds}} s',
   'event-lobby': 'Lobby',
   'event-in-title': 'You’re in.',
   'event-starts-at': 'The stream starts at {{time}}.',
@@ -16,15 +34,13 @@ export const enEvent = {
   'event-connection-idle': 'Not connected',
   'event-connection-dropped':
     "Your connection dropped. Reconnecting… The show goes on, and you'll be back in it.",
-  'event-chat-disabled':
-    'Chat is off in this tab while several devices use your ticket. Close the other devices and reload the page to chat again.',
   'event-session-revoked': 'You were signed out: this account’s session ended on another device.',
   'event-leave': 'Leave show',
 
   'event-notice-title': 'The stage is dark right now',
   'event-not-started': 'The concert has not started yet or has already ended.',
   'event-doors-at': 'Doors open at {{time}}.',
-  'event-reairing-doors': 'Re-airing: doors open on {{date}} at {{time}} KST — enter and chat live again.',
+  'event-reairing-doors': 'Re-airing: doors open on {{when}} — enter and chat live again.',
   'event-back-home': 'Back to home',
   'event-login-title': 'Sign in to enter',
   'event-login-body': 'This show is for ticket holders. Sign in with the account your ticket belongs to.',

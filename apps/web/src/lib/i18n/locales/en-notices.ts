@@ -1,6 +1,6 @@
 /**
- * English texts of the notice modal, the help widget, the not-found page, the footer and the cookie
- * banner: loaded with them (the footer's and the help widget's share one fetch, 1 s and 2 s in).
+ * English texts of the notice modal, the help widget, the not-found page and the footer: loaded
+ * with them (the footer's and the help widget's share one fetch, 1 s and 2 s in).
  */
 export const enNotices = {
   'notice-ok': 'OK',
@@ -24,9 +24,4 @@ export const enNotices = {
   'footer-privacy': 'Privacy Policy',
   'footer-terms': 'Terms of Service',
   'footer-support': 'Support: {{email}}',
-
-  'cookie-message':
-    'Encore uses cookies and local storage to keep you signed in and to remember your settings.',
-  'cookie-accept': 'Accept',
-  'cookie-privacy': 'Learn more',
 };

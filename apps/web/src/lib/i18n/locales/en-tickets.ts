@@ -22,6 +22,8 @@ export const enTickets = {
   'ticket-error-other': `${TICKET_TEXT_EN.noAccessPass} ({{status}})`,
   'ticket-error-no-response': 'No response from the ticket service. Please try again.',
   'ticket-error-weverse': TICKET_TEXT_EN.weverseNotFound,
+  'ticket-error-other-vendor': TICKET_TEXT_EN.otherVendor('{{vendor}}'),
+  'ticket-switch-vendor': 'Validate with {{vendor}}',
   'ticket-error-not-in-account': 'There is no ticket for this show on your account.',
 
   'vendor-select-title': 'Where did you get your ticket?',
@@ -46,7 +48,7 @@ export const enTickets = {
   // Ticket purchase and billing (COM-07..45).
   'purchase-title': 'Buy a ticket',
   'purchase-select-lead': 'Choose your ticket for {{show}}.',
-  'purchase-sale-before': 'Tickets for {{show}} are on sale from {{date}} · {{time}} KST.',
+  'purchase-sale-before': 'Tickets for {{show}} are on sale from {{when}}.',
   'purchase-sale-closed': 'The ticket sale for {{show}} has ended.',
   'purchase-continue': 'Continue',
   'purchase-payment-title': 'Payment information',
@@ -69,6 +71,8 @@ export const enTickets = {
   'purchase-done-title': 'Thank you!',
   'purchase-done-checking': 'Payment received. Getting your ticket…',
   'purchase-done-found': 'Your ticket for {{show}} is ready. See you at the show!',
+  'purchase-done-found-item': 'Your {{item}} for {{show}} is ready. See you at the show!',
+  'purchase-done-receipt': 'We have emailed you the receipt.',
   'purchase-done-failed':
     'Your payment went through, but we could not load your ticket yet. Close this window and check again in a moment.',
   'purchase-close': 'Close',
@@ -114,6 +118,20 @@ export const enTickets = {
   'history-refund-pending': 'Sending your refund request…',
   'history-refund-done': 'Your refund request has been received.',
   'history-refund-error': 'There was a problem submitting your refund request.',
+  'history-ordered': 'Ordered {{date}}',
+  'history-refund-until': 'Refundable until {{date}}.',
+  'history-refund-closed': 'This order can no longer be refunded: refunds closed on {{date}}.',
+  'history-refund-closed-doors':
+    'This ticket can no longer be refunded: refunds closed when the doors opened, on {{date}}.',
+  'history-refund-none': 'This order cannot be refunded.',
+  'history-refund-keep': 'Keep my order',
+  'refund-money-card':
+    '{{amount}} goes back to your {{brand}} card ending in {{last4}}. Banks usually show it within {{min}} to {{max}} business days.',
+  'refund-money-any':
+    '{{amount}} goes back to the card you paid with. Banks usually show it within {{min}} to {{max}} business days.',
+  'refund-money-free': 'Nothing was charged, so nothing goes back to your card.',
+  'refund-ticket-ends': 'The ticket stops working at once.',
+  'refund-mail-sent': 'We have emailed you the details.',
   'commerce-retention':
     'Data retention: the payment details of an order are deleted as soon as it is canceled or refunded. Records needed to handle a payment dispute are kept for 3 years, and access logs for 3 months.',
 };

@@ -12,7 +12,7 @@ import type { enTickets } from './en-tickets.ts';
  * feature shows load with it (landing JS budget): en-auth.ts with the sign-in, registration and
  * password forms, en-tickets.ts with the ticket dialogs, en-event.ts with the event page,
  * en-landing.ts with the landing's sections below the ticketing block, en-notices.ts with the notice
- * modal, the help widget, the not-found page, the footer and the cookie banner (landing entry budget,
+ * modal, the help widget, the not-found page and the footer (landing entry budget,
  * issue 14).
  * messages.test.ts checks that a deferred key is used only where its file is loaded. Other locales
  * translate every key of every file: their type is `Messages`, so a missing key fails the type check.
@@ -87,7 +87,7 @@ const core = {
   'stage-ended-title': 'The show has ended',
   'stage-ended-body': 'The replay is ready: enter below with your ticket to watch it from the start.',
 
-  'ticket-login-prompt': 'Login to confirm your ticket status',
+  'ticket-login-prompt': 'Log in to confirm your ticket status',
   'ticket-checking': 'Checking your ticket…',
   'ticket-check-failed': 'We couldn’t confirm your ticket just now.',
   'ticket-retry': 'Try again',
@@ -112,6 +112,13 @@ const core = {
   'route-load-failed-title': 'This page didn’t load',
   'route-load-failed': 'Check your connection and try again.',
   'route-retry': 'Retry',
+
+  // The cookie message is in the page's flow under the top bar from the first paint (issue 26: a
+  // banner that loaded later floated over Buy and Validate), so its texts ship with the entry.
+  'cookie-message':
+    'Encore uses cookies and local storage to keep you signed in and to remember your settings.',
+  'cookie-accept': 'Accept',
+  'cookie-privacy': 'Learn more',
 };
 
 export type MessageKey =

@@ -187,7 +187,7 @@ export function PaymentForm({
       {onSaveCardChange && (
         <Checkbox
           label={t('purchase-save-card')}
-          checked={saveCard ?? true}
+          checked={saveCard ?? false}
           onChange={(e) => onSaveCardChange(e.target.checked)}
           data-testid="purchase-save-card"
         />

@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../../components/ui/button.tsx';
 import { FormError } from '../../../../components/ui/field.tsx';
+import { LineIcon } from '../../../../components/ui/line-icon.tsx';
 import { localeText } from '../../../../lib/i18n/locale-text.ts';
+import { useSessionStore } from '../../../../lib/store/session-store.ts';
 import { useSkewStore } from '../../../../lib/store/skew-store.ts';
 import { useUiStore } from '../../../../lib/store/ui-store.ts';
 import { isEntryOpen } from '../../../../lib/time/entry-time.ts';
-import { longDate, SHOW_TIME_ZONE, showTimeParts } from '../../../../lib/time/show-time.ts';
+import { dualDateTime } from '../../../../lib/time/show-time.ts';
 import { checkTicketFromCache } from '../../hooks/check-ticket.ts';
 import { retrievalStep, TICKET_RETRIEVAL } from '../../purchase-rules.ts';
 import { brandName } from './payment-form.tsx';
@@ -41,8 +43,8 @@ export function SelectTicket({
         {sale === 'before'
           ? t('purchase-sale-before', {
               show: show.event_name,
-              date: longDate(from, locale, SHOW_TIME_ZONE),
-              time: showTimeParts(from, locale, SHOW_TIME_ZONE).time,
+              // The fan's own date and time with its zone, KST beside it (issue 26).
+              when: dualDateTime(from, locale),
             })
           : t('purchase-sale-closed', { show: show.event_name })}
       </p>
@@ -136,8 +138,20 @@ type Retrieval = 'checking' | 'found' | 'failed' | 'close';
  * status above 401 and below 500 (COM-22..25). The ticket store records each answer, so a failure
  * shows on the landing as a failed check (ticketCheckFailed).
  */
-export function OrderConfirmation({ show, onClose }: { show: Show; onClose: () => void }) {
+export function OrderConfirmation({
+  show,
+  item,
+  onClose,
+}: {
+  show: Show;
+  /** The item bought, named as everywhere else (issue 26). */
+  item: ShowTicketItem | null;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
+  const locale = useUiStore((s) => s.locale);
+  // The receipt goes to the account's address; a phone-only account has none.
+  const mailed = Boolean(useSessionStore((s) => s.user?.email));
   const navigate = useNavigate();
   const skew = useSkewStore((s) => s.skew);
   const [state, setState] = useState<Retrieval>('checking');
@@ -162,23 +176,26 @@ export function OrderConfirmation({ show, onClose }: { show: Show; onClose: () =
   return (
     <div className="purchase-done" data-testid="purchase-done" data-state={state}>
       <div className="purchase-done__badge">
-        <svg
-          aria-hidden="true"
-          viewBox="0 0 24 24"
-          width="34"
-          height="34"
-          fill="none"
-          stroke="currentColor"
-          strokeWidth="2.2"
-        >
+        <LineIcon size={34} strokeWidth={2.2}>
           <path d="m6 12.5 4 4 8-9" strokeLinecap="round" strokeLinejoin="round" />
-        </svg>
+        </LineIcon>
       </div>
       <p className="purchase-done__text" role="status">
         {state === 'checking' && t('purchase-done-checking')}
-        {state === 'found' && t('purchase-done-found', { show: show.event_name })}
+        {state === 'found' &&
+          (item
+            ? t('purchase-done-found-item', {
+                item: localeText(item.display_name, locale),
+                show: show.event_name,
+              })
+            : t('purchase-done-found', { show: show.event_name }))}
         {(state === 'failed' || state === 'close') && t('purchase-done-failed')}
       </p>
+      {mailed && (
+        <p className="purchase-done__receipt" data-testid="purchase-receipt-note">
+          {t('purchase-done-receipt')}
+        </p>
+      )}
       {/* Issue 14: a ticket bought while the doors are open leads straight into the show. */}
       {state === 'found' && isEntryOpen(show, skew, Date.now()) && (
         <Button
