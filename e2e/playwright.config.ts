@@ -24,11 +24,14 @@ export default defineConfig({
     // pulse over the landing page's stage lights) redraws the whole page, about 0.7 of a core per page.
     // The journeys check behaviour, so they run as a fan who asked for reduced motion would.
     reducedMotion: 'reduce',
-    // A failed test keeps its trace (actions, DOM snapshots, network) but not the trace's screenshots:
+    // A failed test keeps its trace (actions, network) but not the trace's screenshots:
     // those are a screencast, every page composited and JPEG-encoded all the time the test runs, which
     // cost 35 % of the journeys' CPU on a 2-core runner (docs/benchmarks.md, the test suite's time).
-    // The failure's own screenshot below stays.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // The failure's own screenshot below stays. Nor DOM snapshots and sources (an action's page as it
+    // was): recording them for every action and poll of every passing journey cost 28 % of a journeys
+    // sample's CPU (219 -> 157 CPU s, 111 -> 80 s wall, 16 journeys, 28 Nov); a failed journey keeps
+    // its actions, console and network log, its screenshot and error-context.md's page snapshot.
+    trace: { mode: 'retain-on-failure', screenshots: false, snapshots: false, sources: false },
     screenshot: 'only-on-failure',
     launchOptions: chromiumLaunchOptions,
   },

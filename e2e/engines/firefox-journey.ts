@@ -1,10 +1,12 @@
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { captionsAboveBar } from './captions-step.ts';
+import { playerMenusByKeyboard } from './player-menus-step.ts';
 
 /**
  * The main fan journey in Firefox ESR (issue 26), beside the Chromium suite: Debian's firefox-esr
  * driven by puppeteer-core over WebDriver BiDi (Playwright drives only its own patched Firefox). Landing,
  * sign-in through the login modal, Enter on the live show's ticket, and the video playing (its time
- * advancing). Short on purpose: `npm test` runs it after the Chromium journeys on CI's two cores.
+ * advancing), the player's menus by keyboard, and captions above the shown bar. Short on purpose: `npm test` runs it after the Chromium journeys on CI's two cores.
  *
  *   node e2e/engines/run-journeys.ts firefox     (FIREFOX_BIN; the web build must be current)
  */
@@ -62,6 +64,18 @@ async function journey(page: Page, baseUrl: string): Promise<void> {
       t0,
     );
     if (await page.$("::-p-text(didn't load)")) throw new Error(`the viewer shows "This page didn't load"`);
+  });
+  await step(
+    'the quality and captions menus: every option shown, arrow keys, Escape back to the button',
+    () => playerMenusByKeyboard(page, { 'quality-menu': 4, 'captions-menu': 5 }),
+  );
+  await step('captions above the shown control bar, back down when it hides', async () => {
+    // JOURNEY_SHOTS: a folder for a screenshot of the caption over the bar, to look at.
+    const dir = process.env.JOURNEY_SHOTS;
+    const cue = await captionsAboveBar(page, dir ? `${dir}/firefox-captions-bar.png` : undefined);
+    console.log(
+      `      cue "${cue.text}" ends at ${cue.cueBottom?.toFixed(0)} px, the bar starts at ${cue.barTop.toFixed(0)} px`,
+    );
   });
 }
 

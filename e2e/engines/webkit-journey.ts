@@ -81,6 +81,12 @@ async function journey(wd: WebDriverSession, baseUrl: string): Promise<void> {
     if (await wd.run<boolean>('return /didn.t load/.test(document.body.innerText);'))
       throw new Error(`the viewer shows "This page didn't load"`);
   });
+  await step('captions: the CSS moves them above the bar, the per-cue lift stays off', async () => {
+    // caption-lift.ts lifts cues only where this box is unknown (Firefox): here both would add up.
+    const css = "return CSS.supports('selector(::-webkit-media-text-track-container)');";
+    if (!(await wd.run<boolean>(css)))
+      throw new Error('WebKit does not know ::-webkit-media-text-track-container');
+  });
 }
 
 /** Runs the journey against the server at `baseUrl`; throws at the first step that fails. */

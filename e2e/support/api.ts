@@ -39,6 +39,8 @@ export async function scheduleShow(
   source?: (stream: string) => string | { hls: { url: string }; dash?: { url: string } },
   /** Replaces fields of the show's times (a show already aired, its re-airings). */
   times: Record<string, unknown> = {},
+  /** Other fields of the show (its latency mode). */
+  fields: Record<string, unknown> = {},
 ): Promise<{ slug: string; name: string }> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const active = async () =>
@@ -56,6 +58,7 @@ export async function scheduleShow(
   const firstId = 100_000 + test.info().workerIndex * 1000 + shows;
   const bodyFor = (id: number, tag: string, now: number) => ({
     ...show,
+    ...fields,
     slug: `e2e-${tag}`,
     paid_event_name: `E2E_${tag.toUpperCase()}`,
     paid_event_id: id,
@@ -117,11 +120,13 @@ export async function importCode(
   slug: string,
   email: string,
   attributes: Record<string, unknown> = { type: 'Directors' },
+  /** The vendor that issued it: the code validates only in that vendor's form (issue 25). */
+  vendor = 'ticketshop',
 ): Promise<string> {
   const host = await apiLogin(request, 'host@encore.test', 'encore-demo');
   const code = `E2E-${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
   const json = JSON.stringify(attributes).replaceAll('"', '""');
-  const csv = `code,email,vendor,attributes\n${code},${email},ticketshop,"${json}"\n`;
+  const csv = `code,email,vendor,attributes\n${code},${email},${vendor},"${json}"\n`;
   const res = await request.post(`/thor/host/shows/${slug}/ticket-codes`, {
     data: csv,
     headers: { authorization: `Token ${host}`, 'content-type': 'text/csv' },

@@ -53,3 +53,38 @@ export async function fillPaymentForm(form: Locator, number: string): Promise<vo
   await form.getByTestId('billing-country').selectOption(BILLING.country);
   await form.getByTestId('billing-postal_code').fill(BILLING.postal_code);
 }
+
+/**
+ * A ticket bought through the API as the browser buys it: the order (in the page language `lang`),
+ * then the card payment confirmed at testpay with the publishable key.
+ */
+export async function buyByApi(
+  request: APIRequestContext,
+  token: string,
+  itemId: string,
+  number: string,
+  lang: string,
+): Promise<string> {
+  const headers = { authorization: `Token ${token}` };
+  const vendor = (await (await request.get('/thor/pg/vendor/?name=testpay', { headers })).json()) as {
+    api_key: string;
+  };
+  const order = await request.post('/thor/pg/order/', {
+    headers,
+    data: { item_list: [{ item_id: itemId, quantity: 1 }], billing: BILLING, lang },
+  });
+  expect(order.status(), await order.text()).toBe(200);
+  const { client_secret: secret, order_id: orderId } = (await order.json()) as {
+    client_secret: string;
+    order_id: string;
+  };
+  const paid = await request.post(`/testpay/v1/payment_intents/${secret.split('_secret_')[0]}/confirm`, {
+    headers: { authorization: `Bearer ${vendor.api_key}` },
+    data: {
+      client_secret: secret,
+      payment_method: { card: { number, exp_month: 12, exp_year: 2040, cvc: '123' } },
+    },
+  });
+  expect(paid.status(), await paid.text()).toBe(200);
+  return orderId;
+}

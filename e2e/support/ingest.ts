@@ -139,12 +139,20 @@ export async function steadyEncoderLag(page: Page): Promise<number> {
  * canvas, so the burned-in clock is read from a screenshot of the player instead. The player's overlay
  * (the unmute button) may cover the least significant boxes, so the lowest `hidden` bits are not read
  * (the clock is then known to 2^hidden ms). Assumes the picture fills the element (16:9).
+ *
+ * `hold` (the default) pauses the video for the capture and plays it again after: the frame on screen
+ * is then the one at the paused currentTime, read with the wall clock of the pause. Without it the
+ * frame is whichever one was on screen while the screenshot was taken, dated by the middle of the
+ * capture; on a loaded machine a screenshot takes seconds, so that reading is off by up to half the
+ * capture (`captureMs` says how long it took).
  */
-export async function encoderClockShown(page: Page, hidden = 6) {
+export async function encoderClockShown(page: Page, hidden = 6, hold = true) {
   const video = page.getByTestId('player-video');
-  const before = await onPicture(video);
+  const before = hold ? await holdPicture(video) : await onPicture(video);
   const png = (await video.screenshot()).toString('base64');
-  const after = await onPicture(video);
+  const after = hold ? before : await onPicture(video);
+  const captureMs = Date.now() - before.now;
+  if (hold) await video.evaluate((el: unknown) => (el as { play(): Promise<void> }).play().catch(() => {}));
   return page
     .evaluate(
       async ({ png, width, hidden }) => {
@@ -186,7 +194,7 @@ export async function encoderClockShown(page: Page, hidden = 6) {
       const now = (before.now + after.now) / 2;
       const lag = ((now % mod) - value + mod) % mod;
       const burned = now - lag;
-      return { lag, dateGap: (before.shownAt + after.shownAt) / 2 - burned };
+      return { lag, dateGap: (before.shownAt + after.shownAt) / 2 - burned, captureMs };
     });
 }
 
@@ -198,5 +206,31 @@ const onPicture = (video: ReturnType<Page['getByTestId']>) =>
       width: v.videoWidth,
       shownAt: Number(v.dataset.clockOffset) + v.currentTime * 1000,
       now: Date.now(),
+    };
+  });
+
+/**
+ * onPicture for a paused video: paused at `now`, the frame it holds is the one at currentTime (read
+ * once the pause has taken effect, two animation frames later, so the compositor shows it).
+ */
+const holdPicture = (video: ReturnType<Page['getByTestId']>) =>
+  video.evaluate(async (el: unknown) => {
+    const v = el as {
+      videoWidth: number;
+      currentTime: number;
+      dataset: { clockOffset?: string };
+      pause(): void;
+    };
+    const g = globalThis as unknown as { requestAnimationFrame(f: () => void): void };
+    const now = Date.now();
+    const at = v.currentTime;
+    v.pause();
+    // Between the two readings the video moved on by (currentTime - at): the pause's own time.
+    const pausedAt = now + (v.currentTime - at) * 1000;
+    await new Promise<void>((r) => g.requestAnimationFrame(() => g.requestAnimationFrame(() => r())));
+    return {
+      width: v.videoWidth,
+      shownAt: Number(v.dataset.clockOffset) + v.currentTime * 1000,
+      now: pausedAt,
     };
   });

@@ -16,6 +16,13 @@ const server = spawn(process.execPath, [path.join(root, 'apps/server/src/main.ts
     NODE_ENV: 'development',
     LOG_LEVEL: 'warn',
     RATE_LIMIT_SCALE: '20',
+    // The journeys share a loaded machine: the waiting room's saturation factor would slow their
+    // entries by the machine's load, not the app's (its own test drives it: saturation.test.ts).
+    WAITING_ROOM_AUTO: 'false',
+    // A crashed tab frees its ticket's slot after the heartbeat window (tickets.spec waits for it):
+    // 15 s here instead of a minute, the sockets pinged (and their sessions marked seen) every 5 s.
+    DEVICE_LIVE_MS: '15000',
+    REALTIME_SWEEP_MS: '5000',
     // Live ingest (issue 11): the RTMP engine for e2e/tests/ingest.watching.spec.ts.
     INGEST_ENABLED: 'true',
     RTMP_PORT: process.env.E2E_RTMP_PORT ?? '19350',

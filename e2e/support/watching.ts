@@ -182,3 +182,16 @@ export function recordAnalytics(page: Page): SentEvent[] {
   });
   return sent;
 }
+
+/**
+ * The quality menu the playing stream should have: its multivariant playlist's heights, best first, as
+ * labels ('1080p'), then Auto. Read from the stream itself, so a test states what the media really has.
+ */
+export async function ladderLabels(page: Page): Promise<string[]> {
+  const url = await video(page).getAttribute('data-stream');
+  if (!url) throw new Error('no stream on the player');
+  const text = await (await page.request.get(url)).text();
+  const heights = [...text.matchAll(/RESOLUTION=\d+x(\d+)/g)].map((m) => Number(m[1]));
+  const labels = [...new Set(heights)].sort((a, b) => b - a).map((h) => `${h}p`);
+  return [...labels, 'Auto'];
+}

@@ -59,13 +59,28 @@ test('two fans chat both ways; a banned word stays with its sender', async ({ br
   expect(pasteBlocked).toBe(true);
 
   // The fan's send budget is spent (200 tosses in 10 s on this server): the next send answers
-  // OVER_CAPACITY and the chat locks for 20 s.
+  // OVER_CAPACITY and the chat locks for 20 s. Issue 26: it is the fan's own sending limit, said in
+  // full (not cut off in the placeholder) with when they can send again, not a busy room.
   const hang = await joinByApi(request, mina, await channelIdOf(request, show.slug));
   await spendTossBudget(request, mina, hang, show.name);
   await say(a, 'one more please');
   await expect(row(a, 'one more please')).toBeVisible();
   await expect(a.getByTestId('chat-input')).toBeDisabled();
-  await expect(a.getByTestId('chat-input')).toHaveAttribute('placeholder', /chat again in \d+ s/);
+  const limit = a.getByTestId('chat-over-capacity');
+  await expect(limit).toHaveAttribute('data-capacity', 'sender');
+  await expect(limit).toHaveText(
+    /^You've sent a lot of messages in a few seconds\. You can send again in \d+ s\.$/,
+  );
+  await expect(limit).not.toContainText('room');
+  // Not cut off: the whole line fits its box.
+  type Box = { scrollWidth: number; clientWidth: number; scrollHeight: number; clientHeight: number };
+  expect(
+    await limit.evaluate((el) => {
+      const b = el as unknown as Box;
+      return b.scrollWidth <= b.clientWidth + 1 && b.scrollHeight <= b.clientHeight + 1;
+    }),
+  ).toBe(true);
+  await expect(a.getByTestId('chat-input')).toHaveAttribute('placeholder', /send again in \d+ s/);
   await a.context().close();
   await b.context().close();
 });

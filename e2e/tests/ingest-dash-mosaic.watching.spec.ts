@@ -192,12 +192,19 @@ test('a re-airing of a DASH show: the fan plays the recording as live CENC DASH 
   // date the player gives it is on the re-airing's clock.
   await expect.poll(() => lag(page), { timeout: 20_000 }).toBeLessThan(15_000);
   const shift = start - liveAt;
+  // The date gap is read with the video held still for the screenshot (encoderClockShown): a reading
+  // of the playing video is off by up to half the screenshot's length, seconds on a loaded machine.
+  // Both are logged. The bound stays 1.5 s (0b14d3f) until runs show the held reading within 1 s: the
+  // 1.12 s once read here was a playing reading, and on 28 Nov the runs under load (average 20) did
+  // not get this far (the DASH remux of each segment fell behind the feed; see docs/media.md 9.1).
+  const moving = await encoderClockShown(page, 6, false);
   const shown = await encoderClockShown(page);
+  console.log(
+    `[re-airing date gap] held ${Math.round(shown.dateGap - shift)} ms (capture ${shown.captureMs} ms); ` +
+      `playing ${Math.round(moving.dateGap - shift)} ms (capture ${moving.captureMs} ms)`,
+  );
   expect(shown.lag - shift).toBeGreaterThan(0);
   expect(shown.lag - shift).toBeLessThan(15_000);
-  // 1.5 s: since live ingest cuts 1/3 s parts and segments that need not start on a keyframe (issue
-  // 24), one run in three here read 1.12 s on this DASH path; the cause is still open (docs/media.md
-  // 9.4 notes that DASH fragments cut without a keyframe were not tried in Shaka with 2 s keyframes).
   expect(Math.abs(shown.dateGap - shift)).toBeLessThan(1500);
   const t0 = await currentTime(page);
   await expect.poll(() => currentTime(page), { timeout: 20_000 }).toBeGreaterThan(t0 + 3);

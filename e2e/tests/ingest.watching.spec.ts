@@ -72,6 +72,36 @@ const seekTo = (page: Page, seconds: number) =>
     el.pause();
     el.currentTime = at;
   }, seconds);
+
+/** The first EXT-X-GAP run between pictures of the replay's first rendition (media seconds). */
+async function middleGap(request: APIRequestContext, fan: Session, url: string) {
+  const headers = { authorization: `Token ${fan.key}` };
+  const main = await request.get(url, { headers });
+  const variant = (await main.text()).split('\n').find((l) => l.trim() && !l.startsWith('#'));
+  if (!variant) throw new Error('no variant');
+  const at = new URL(variant.trim(), new URL(url, 'http://x'));
+  const listing = await (await request.get(at.pathname + at.search, { headers })).text();
+  let t = 0;
+  let gap = false;
+  const frags: { start: number; end: number; gap: boolean }[] = [];
+  for (const line of listing.split('\n')) {
+    if (line.startsWith('#EXT-X-GAP')) gap = true;
+    const extinf = /^#EXTINF:([\d.]+)/.exec(line);
+    if (extinf) {
+      const d = Number(extinf[1]);
+      frags.push({ start: t, end: t + d, gap });
+      t += d;
+      gap = false;
+    }
+  }
+  const first = frags.findIndex((f, i) => f.gap && frags.slice(0, i).some((p) => !p.gap));
+  if (first < 0) return null;
+  let last = first;
+  while (frags[last + 1]?.gap) last++;
+  if (!frags[last + 1]) return null;
+  return { start: frags[first]?.start ?? 0, end: frags[last]?.end ?? 0 };
+}
+
 test.afterEach(() => encoder?.stop());
 
 test('live ingest: two pushed angles keep the moment, a dropped encoder shows the slate and comes back, End show, then the replay from the start', async ({
@@ -144,10 +174,12 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   await expect.poll(() => onVideo(page, (v) => v.dataset.stream ?? '')).toContain('mix-stream2');
   await waitPlaying(page);
   // One show clock: a program date means the same burned-in moment on both angles (this holds on a
-  // loaded machine too, where the player's own lag drifts).
+  // loaded machine too, where the player's own lag drifts). What remains is the two encoders' own
+  // capture-to-publish latency, which a loaded machine spreads (0.31 s seen in CI): docs/media.md
+  // promises the same moment within 0.5 s, and the host's sync offset is there for more.
   await expect
     .poll(async () => Math.abs(((await encoderClock(page))?.dateGap ?? Number.NaN) - dateGapBefore))
-    .toBeLessThan(250);
+    .toBeLessThan(500);
   // And the player keeps the moment: the picture is as far behind the clock as before the switch.
   await expect
     .poll(async () => Math.abs(((await encoderLag(page)) ?? Number.NaN) - before), { timeout: 20_000 })
@@ -228,6 +260,43 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   await expect
     .poll(() => onVideo(page, (v) => v.currentTime), { timeout: 20_000 })
     .toBeGreaterThan(duration * 0.75 - 3);
+
+  // The drop on the show clock: angle 1's replay shows the live show's slate for the gap's length, its
+  // scrubber moving on, then the picture after the gap (issue 27). Seeks, not a play-through.
+  const gap = await middleGap(request, fan, (await onVideo(page, (v) => v.dataset.stream ?? '')) || '');
+  if (!gap) throw new Error('no gap in the replay of angle 1');
+  console.log(`replay gap ${gap.start.toFixed(1)}-${gap.end.toFixed(1)} s`);
+  await seekTo(page, gap.start + 1);
+  await expect(slate).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByTestId('player')).toHaveAttribute('data-standby', 'brb');
+  await expect(slate).toContainText("We'll be right back");
+  await expect.poll(async () => Number(await scrubber.inputValue())).toBeCloseTo(gap.start + 1, 0);
+  await page.screenshot({ path: info.outputPath('ingest-replay-slate.png') });
+  const viewport = page.viewportSize();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: info.outputPath('ingest-replay-slate-phone.png') });
+  if (viewport) await page.setViewportSize(viewport);
+  // Played from 3 s before the gap's end (hls.js itself jumps holes under 2 s while a seek waits).
+  const nearEnd = Math.max(gap.start + 0.5, gap.end - 3);
+  await seekTo(page, nearEnd);
+  await video(page).evaluate((v) =>
+    (v as unknown as { play: () => Promise<void> }).play().catch(() => undefined),
+  );
+  await expect.poll(async () => Number(await scrubber.inputValue())).toBeGreaterThan(nearEnd + 0.5);
+  await expect(slate).toBeHidden({ timeout: 20_000 });
+  await expect
+    .poll(() => onVideo(page, (v) => v.currentTime), { timeout: 20_000 })
+    .toBeGreaterThan(gap.end + 0.5);
+  await expect(page.getByTestId('player')).toHaveAttribute('data-playing', 'true');
+  // Played into the gap (1.5 s before it): the slate as the picture reaches it, not a jump past it.
+  await seekTo(page, Math.max(0, gap.start - 1.5));
+  await video(page).evaluate((v) =>
+    (v as unknown as { play: () => Promise<void> }).play().catch(() => undefined),
+  );
+  await expect(slate).toBeVisible({ timeout: 20_000 });
+  const inGap = Number(await scrubber.inputValue());
+  expect(inGap).toBeGreaterThan(gap.start - 0.5);
+  expect(inGap).toBeLessThan(gap.end);
 
   // The chat replay follows the picture: the message at the end, not at the very start.
   const replayChat = page.getByTestId('chat-replay').getByTestId('chat-list');

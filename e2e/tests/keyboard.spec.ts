@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
-import { PASSWORD } from '../support/api.ts';
+import { PASSWORD, scheduleShow } from '../support/api.ts';
 import { expectNoSeriousA11yViolations } from '../support/axe.ts';
+import { channelIdOf, joinByApi, ticketedFan, tossByApi } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { DESKTOP, fanWithTicket } from '../support/viewer.ts';
+import { DESKTOP, fanWithTicket, openViewer } from '../support/viewer.ts';
 
 /**
  * Issue 14: a fan with only a keyboard signs in, enters the show, switches angle in multiview and in
@@ -80,6 +81,8 @@ test('sign in, enter, switch angle, chat and close every dialog with the keyboar
   await tabTo(page, 'ticket-enter');
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('viewer')).toBeVisible({ timeout: 30_000 });
+  // Issue 26: focus is on the stage after entering, not on the page body.
+  await expect.poll(() => focusedTestId(page)).toBe('primary-viewer');
 
   // Multiview: the overlay takes focus, the arrows reach CAM 3, Enter picks it; focus comes back.
   await tabTo(page, 'multiview-button');
@@ -119,4 +122,53 @@ test('sign in, enter, switch angle, chat and close every dialog with the keyboar
   await page.keyboard.press('Home');
   await expect(page.getByTestId('chat-tab-chat')).toHaveAttribute('aria-selected', 'true');
   await expectNoSeriousA11yViolations(page, 'viewer after the keyboard journey');
+});
+
+test('the chat is one Tab stop however many messages it holds; their actions are reached with the arrows', async ({
+  browser,
+  request,
+}) => {
+  const show = await scheduleShow(request, -60_000);
+  const [fan, other] = await Promise.all([ticketedFan(request, show.slug), ticketedFan(request, show.slug)]);
+  const hang = await joinByApi(request, other, await channelIdOf(request, show.slug));
+  const texts = Array.from({ length: 11 }, (_, i) => `line ${i + 1} from another fan`);
+  expect(new Set(await tossByApi(request, other, hang, show.name, texts, 4))).toEqual(new Set([200]));
+  const page = await openViewer(browser, request, fan, show.slug);
+  await expect(page.getByTestId('chat-message')).toHaveCount(11, { timeout: 30_000 });
+  await expect(page.getByTestId('chat-message-menu')).toHaveCount(11);
+  // Opened straight at its address, the viewer too puts focus on the stage.
+  await expect.poll(() => focusedTestId(page)).toBe('primary-viewer');
+
+  // From the stage to the chat box: no stop on a message's own controls (29 stops before, with 11
+  // messages), and the list is one stop.
+  const stops: string[] = [];
+  for (let i = 0; i < 40 && stops.at(-1) !== 'chat-input'; i++) {
+    await page.keyboard.press('Tab');
+    stops.push((await focusedTestId(page)) ?? '');
+  }
+  expect(stops.at(-1)).toBe('chat-input');
+  expect(stops.filter((s) => s === 'chat-message-menu')).toEqual([]);
+  expect(stops.filter((s) => s === 'chat-list')).toHaveLength(1);
+
+  // In the list, Up reaches the newest message's actions, then the one before; Enter opens its menu
+  // with Report focused; Escape closes it back onto its button, and again back onto the list.
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusedTestId(page)).toBe('chat-list');
+  await page.keyboard.press('ArrowUp');
+  const newest = page.getByTestId('chat-message').last();
+  await expect(newest.getByTestId('chat-message-menu')).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  const before = page.getByTestId('chat-message').nth(9);
+  await expect(before.getByTestId('chat-message-menu')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(before.getByTestId('chat-report')).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(before.getByTestId('chat-report')).toHaveCount(0);
+  await expect(before.getByTestId('chat-message-menu')).toBeFocused();
+  await page.keyboard.press('Escape');
+  expect(await focusedTestId(page)).toBe('chat-list');
+  await page.keyboard.press('Tab');
+  expect(await focusedTestId(page)).toBe('chat-input');
+  await expectNoSeriousA11yViolations(page, 'viewer with a chat of 11 messages');
+  await page.context().close();
 });

@@ -81,7 +81,7 @@ test('the embedded shop: the products file by GET, the library on demand; unavai
   await page.context().close();
 });
 
-test('the social-post widget: only when enabled, prefilled, Post disabled when empty, a 550x450 share window, then cleared', async ({
+test("the social-post widget: only when enabled, prefilled, sharing off when empty, a 550x450 share window, then cleared; X, LINE, Weibo and KakaoTalk in the fan language's order", async ({
   browser,
   request,
 }) => {
@@ -107,7 +107,7 @@ test('the social-post widget: only when enabled, prefilled, Post disabled when e
   })()`);
   await page
     .context()
-    .route('https://twitter.com/**', (route) =>
+    .route(/^https:\/\/(x\.com|social-plugins\.line\.me|service\.weibo\.com)\//, (route) =>
       route.fulfill({ contentType: 'text/html', body: '<title>share</title>' }),
     );
   await page.goto(`/event/${show.slug}`);
@@ -117,18 +117,30 @@ test('the social-post widget: only when enabled, prefilled, Post disabled when e
   await expect(text).toHaveValue('Front row at the E2E show!');
   await expect(page.getByTestId('social-post')).toContainText('Tell the world');
 
-  const post = page.getByTestId('social-post-button');
+  // Issue 26: the services of the show's fans, the English fan's X first, each named for a screen reader.
+  const services = page.getByTestId('social-post').locator('[data-testid^="share-"]:is(button)');
+  await expect(services).toHaveText(
+    (await page.getByTestId('share-native').count()) > 0
+      ? ['X', 'LINE', 'KakaoTalk', 'Weibo', 'More apps']
+      : ['X', 'LINE', 'KakaoTalk', 'Weibo'],
+  );
+  const post = page.getByTestId('share-x');
+  await expect(post).toHaveAccessibleName('Share on X, opens a share window');
   await text.fill('   ');
   await expect(post).toBeDisabled();
+  await expect(page.getByTestId('share-line')).toBeDisabled();
   await text.fill('Best encore ever');
   await expect(post).toBeEnabled();
   const popup = page.waitForEvent('popup');
-  await post.click();
+  // By keyboard: the button is a real button in the Tab order.
+  await post.focus();
+  await page.keyboard.press('Enter');
   const share = await popup;
   const url = new URL(share.url());
-  expect(url.origin + url.pathname).toBe('https://twitter.com/intent/tweet');
+  expect(url.origin + url.pathname).toBe('https://x.com/intent/post');
   expect(url.searchParams.get('text')).toBe('Best encore ever');
   expect(url.searchParams.get('hashtags')).toBe('Encore,E2E');
+  expect(url.searchParams.get('url')).toBe(new URL(`/event/${show.slug}`, page.url()).href);
   const opens = (await page.evaluate('window.__opens')) as [string, string, string][];
   expect(opens).toHaveLength(1);
   const [, name, features] = opens[0] ?? [];
@@ -136,7 +148,28 @@ test('the social-post widget: only when enabled, prefilled, Post disabled when e
   expect(features).toMatch(/^width=550,height=450,/);
   await expect(text).toHaveValue('');
   await expect(post).toBeDisabled();
+  // Focus goes back to the text, not to the page.
+  await expect(text).toBeFocused();
   await share.close();
+
+  // Weibo's share page gets the text with its #tag# hashtags and the show's link.
+  await text.fill('Weibo too');
+  const weiboPopup = page.waitForEvent('popup');
+  await page.getByTestId('share-weibo').click();
+  const weibo = new URL((await weiboPopup).url());
+  expect(weibo.origin + weibo.pathname).toBe('https://service.weibo.com/share/share.php');
+  expect(weibo.searchParams.get('title')).toBe('Weibo too #Encore# #E2E#');
+
+  // KakaoTalk has no share page without its SDK: without a share sheet, the link is copied and said so.
+  if ((await page.getByTestId('share-native').count()) === 0) {
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await text.fill('Kakao too');
+    await page.getByTestId('share-kakao').click();
+    await expect(page.getByTestId('share-note')).toHaveText('Link copied. Paste it in KakaoTalk.');
+    expect(await page.evaluate('navigator.clipboard.readText()')).toBe(
+      `Kakao too #Encore #E2E ${new URL(`/event/${show.slug}`, page.url()).href}`,
+    );
+  }
 
   // Feature flag off: no widget at all (MRC-05); the program PDF link stays.
   const quiet = await scheduleShow(request, -60_000, {

@@ -44,7 +44,7 @@ test('a 4K ticket on desktop: the modal notice, not the inline one; its button k
   const modal = page.getByTestId('uhd-notice-modal');
   await expect(modal).toBeVisible();
   await expect(page.getByTestId('uhd-notice-inline')).toHaveCount(0);
-  await modal.getByRole('button', { name: 'Okay, Got It' }).click();
+  await modal.getByRole('button', { name: 'OK, got it' }).click();
   await expect(modal).toBeHidden();
   await expect(page.getByTestId('uhd-notice-inline')).toHaveCount(0);
   await expect.poll(() => page.evaluate(() => localStorage.getItem('streamingNotice4k'))).toBe('true');

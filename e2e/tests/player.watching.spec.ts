@@ -234,12 +234,14 @@ test('quality and captions: Auto after a manual level, the low-bandwidth banner 
   const playerEvents = () =>
     events.filter((e) => e.event_type === 'videoquality' || e.event_type === 'subtitleswitch');
 
-  // CAPQ-12: 360p by hand, then Auto (-1): the player adapts back up to 720p on this fast link.
+  // CAPQ-12: 360p by hand, then Auto (-1): the player adapts back up (720p or more) on this fast link.
   await chooseQuality('360p');
   await expect(player).toHaveAttribute('data-height', '360', { timeout: 20_000 });
   await chooseQuality('Auto');
   await expect(player).toHaveAttribute('data-chosen-level', '-1');
-  await expect(player).toHaveAttribute('data-height', '720', { timeout: 30_000 });
+  await expect
+    .poll(async () => Number(await player.getAttribute('data-height')), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(720);
   expect(await page.evaluate(() => localStorage.getItem('qualitySelection'))).toBeNull();
 
   // A caption choice.
@@ -266,7 +268,9 @@ test('quality and captions: Auto after a manual level, the low-bandwidth banner 
     'Your network quality is not strong enough to support your chosen quality level',
   );
   await banner.getByRole('button', { name: 'Set quality to Auto' }).click();
-  await expect(banner).toBeHidden();
+  // Auto now: the button goes; if Auto cannot keep up on this link either, the banner stays and says
+  // Auto is on (network-quality.ts).
+  await expect(banner.getByRole('button', { name: 'Set quality to Auto' })).toHaveCount(0);
   await expect(player).toHaveAttribute('data-chosen-level', '-1');
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,

@@ -24,9 +24,12 @@ async function fillCard(modal: Locator, number: string) {
 }
 
 /** ADD_PAYMENT: the billing address and a card, then Continue to CONFIRM. */
-async function addPayment(modal: Locator, number: string) {
+async function addPayment(modal: Locator, number: string, { save = false } = {}) {
   await expect(modal.locator('[data-step="ADD_PAYMENT"]')).toBeVisible();
   await fillCard(modal, number);
+  // Unticked until the fan opts in (issue 26).
+  await expect(modal.getByTestId('purchase-save-card')).not.toBeChecked();
+  if (save) await modal.getByTestId('purchase-save-card').check();
   await modal.getByTestId('billing-first_name').fill('Mina');
   await modal.getByTestId('billing-last_name').fill('Park');
   await modal.getByTestId('billing-line1').fill('1 Stage Road');
@@ -59,7 +62,7 @@ test('TIX-01: a fan buys a ticket in the product with 4242, sees it, and enters 
   // The billing rules show as the fan types (COM-32).
   await modal.getByTestId('billing-first_name').fill('M ');
   await expect(modal.getByText('Must be at least 2 characters')).toBeVisible();
-  await addPayment(modal, '4242 4242 4242 4242');
+  await addPayment(modal, '4242 4242 4242 4242', { save: true });
   await expect(modal.getByTestId('purchase-card')).toHaveText('Visa •••• 4242');
   await expectNoSeriousA11yViolations(page, 'purchase: confirm');
   await payAndClose(page, modal);
@@ -71,7 +74,7 @@ test('TIX-01: a fan buys a ticket in the product with 4242, sees it, and enters 
   await expect(page).toHaveURL(new RegExp(`/event/${show.slug}$`));
   await expect(page.getByTestId('event-lobby')).toBeVisible();
 
-  // The card was saved (on by default): the next show's purchase goes straight to CONFIRM.
+  // The card was saved (the fan ticked the box): the next show's purchase goes straight to CONFIRM.
   const next = await scheduleShow(request, -60_000);
   await page.goto(`/?show=${next.slug}`);
   const again = await startPurchase(page);
@@ -161,8 +164,9 @@ test('Payment Info saves a card (confirm card setup); the purchase uses it; Purc
   await order.getByTestId('history-refund').click();
   await order.getByTestId('history-refund-reason').fill('I cannot make it.');
   await order.getByTestId('history-refund-send').click();
+  // What happens to the money (issue 26): the amount, the card that paid, and when it shows.
   await expect(order.getByTestId('history-refund-status')).toHaveText(
-    'Your refund request has been received.',
+    'Your refund request has been received. $25.00 goes back to your Mastercard card ending in 4444. Banks usually show it within 5 to 10 business days. We have emailed you the details.',
   );
   await history.getByTestId('history-tab-cancelled').click();
   await expect(history.getByTestId('history-order')).toHaveCount(1);

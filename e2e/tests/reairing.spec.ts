@@ -43,6 +43,8 @@ test('a fan enters a re-airing and chats live; between windows the notice says w
   await expect(notice).toBeVisible({ timeout: 30_000 });
   const reairing = notice.getByTestId('event-reairing');
   await expect(reairing).toContainText('doors open');
+  // The fan's own time with its zone, KST beside it (issue 26).
+  await expect(reairing).toContainText(/\d{2}:\d{2} \S+ \(.*\d{2}:\d{2} KST\)|\d{2}:\d{2} KST/);
   await expect(reairing).toContainText('The full concert airs again for every time zone.');
   await expect(reairing).toContainText('Virtual doors open 30 minutes before.');
   await waiting.screenshot({ path: test.info().outputPath('reairing-notice.png') });

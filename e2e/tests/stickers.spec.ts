@@ -25,7 +25,9 @@ async function hold(page: Page, url: string, method: string) {
   };
 }
 
-const purchasedToast = (page: Page) => page.locator('[data-message-key="sticker-purchased"]');
+// One sticker's message, or a whole pack's naming the pack (issue 26).
+const purchasedToast = (page: Page) =>
+  page.locator('[data-message-key="sticker-purchased"], [data-message-key="sticker-pack-purchased"]');
 
 async function openStickers(page: Page) {
   await enterChat(page, SHOW);
@@ -59,8 +61,8 @@ test('a fan with a saved card buys a sticker pack in the stickers tab and sends 
   await expect(modal.getByTestId('sticker-purchase-busy')).toHaveText('Processing...');
   await order.release();
 
-  // STK-20: the message, the modal closed, the store read again: both stickers are the fan's to send.
-  await expect(purchasedToast(page)).toHaveText('You have purchased this sticker.');
+  // STK-20: the message (the pack's, by name: issue 26), the modal closed, the store read again: both stickers are the fan's to send.
+  await expect(purchasedToast(page)).toHaveText('You have purchased the sticker pack “Encore Stage Pack”.');
   await expect(modal).toBeHidden();
   await expect(pack.getByTestId('sticker-send')).toHaveCount(2);
   await expect(pack.getByTestId('sticker-buy-all')).toHaveCount(0);

@@ -5,6 +5,7 @@ import {
   currentTime,
   fanWith,
   fullscreenId,
+  ladderLabels,
   lag,
   login,
   onVideo,
@@ -167,7 +168,8 @@ test('a fan without 4K sees no 4K button, four angles and the quality menu; the 
   await page.getByTestId('player').hover();
   await page.getByTestId('player-quality').click();
   const menu = page.getByTestId('quality-menu');
-  await expect(menu.getByRole('menuitemradio')).toHaveText(['720p', '480p', '360p', 'Auto']);
+  // Every rung of the stream's own ladder, best first, then Auto.
+  await expect(menu.getByRole('menuitemradio')).toHaveText(await ladderLabels(page));
   await expect(menu.locator('[data-value="-1"]')).toHaveAttribute('aria-checked', 'true');
   await menu.getByRole('menuitemradio', { name: '360p' }).click();
   await expect.poll(() => page.evaluate(() => localStorage.getItem('qualitySelection'))).toBe('360');
@@ -189,7 +191,7 @@ test('a 4K ticket switches to the 4K view and back to multiview', async ({ brows
   await page.getByTestId('uhd-button').click();
   const notice = page.getByTestId('uhd-notice-modal');
   await expect(notice).toBeVisible();
-  await notice.getByRole('button', { name: 'Okay, Got It' }).click();
+  await notice.getByRole('button', { name: 'OK, got it' }).click();
   await expect(notice).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('streamingNotice4k'))).toBe('true');
   await expect(page.getByTestId('primary-viewer')).toHaveAttribute('data-stream', 'stream4k');
