@@ -122,7 +122,10 @@ export function recoveredAfter(samples, endMs, baseline, tolerance = 0.5, holdMs
     const start = after[i][0];
     const window = after.filter(([t]) => t >= start && t <= start + holdMs);
     const lastT = window.at(-1)?.[0] ?? start;
-    if (lastT - start < holdMs * 0.8) return null;
+    // Too little left to hold for: the samples end here. A hole inside them (no frame presented
+    // while a seek lands) is no reason to stop looking: the next start is tried.
+    if ((after.at(-1)?.[0] ?? start) - start < holdMs * 0.8) return null;
+    if (lastT - start < holdMs * 0.8) continue;
     if (window.every(([, lag]) => Math.abs(lag - baseline) <= tolerance)) return (start - endMs) / 1000;
   }
   return null;

@@ -173,18 +173,28 @@ async function driftTest(page, link) {
   };
   for (const s of stalls) await stall(s);
   const samples = await samplesSince(page);
-  const recoveries = stallAt.map((s) => ({ ...s, after: recoveredAfter(samples, s.endMs, baseline) }));
+  // Two readings of "back": the glass-to-glass off the frames against what it was before the stalls,
+  // and the player's own distance against its target (the issue's terms; the two differ when the fan
+  // was off its target before the stall).
+  const pastTarget = readings
+    .filter((r) => Number.isFinite(r.behind) && Number.isFinite(r.target))
+    .map((r) => [r.at, r.behind - r.target]);
+  const recoveries = stallAt.map((s) => ({
+    ...s,
+    after: recoveredAfter(samples, s.endMs, baseline),
+    // The player's readings come once a second: held for 5 s (4 readings or more), not 3.
+    toTarget: recoveredAfter(pastTarget, s.endMs, 0, 0.5, 5000),
+  }));
   if (process.env.G2G_TIMELINE) {
     for (const s of stallAt) {
       const line = [];
       for (let t = s.endMs - (s.seconds + 2) * 1000; t < s.endMs + 35_000; t += 2000) {
-        const lag = pct(
-          samples.filter(([x]) => x >= t && x < t + 2000).map(([, l]) => l),
-          50,
-        );
+        const lags = samples.filter(([x]) => x >= t && x < t + 2000).map(([, l]) => l);
+        const lag = pct(lags, 50);
+        const [lo, hi] = [Math.min(...lags), Math.max(...lags)];
         const r = readings.find((x) => x.at >= t);
         line.push(
-          `${((t - s.endMs) / 1000).toFixed(0)}s: ${lag?.toFixed(2)} (${r?.behind}/${r?.target} x${r?.rate} +${r?.ahead} r${r?.ready})`,
+          `${((t - s.endMs) / 1000).toFixed(0)}s: ${lag?.toFixed(2)} [${lo.toFixed(2)}..${hi.toFixed(2)}] (${r?.behind}/${r?.target} x${r?.rate} +${r?.ahead} r${r?.ready})`,
         );
       }
       console.error(`stall ${s.seconds} s: ${line.join(', ')}`);
@@ -292,12 +302,13 @@ try {
   for (const r of results.filter((x) => x.drift)) {
     const d = r.drift;
     console.log(`\ndrift (${r.label}): glass-to-glass before the stalls ${fmt(d.baseline)}`);
-    console.log('| stall | back within 0.5 s after (30 s allowed) |');
-    console.log('|---|---|');
+    console.log(
+      "| stall | back within 0.5 s of the glass-to-glass before (30 s allowed) | back within 0.5 s of the player's target |",
+    );
+    console.log('|---|---|---|');
+    const back = (x) => (x === null ? 'not within the 35 s watched' : `${x.toFixed(1)} s`);
     for (const s of d.recoveries)
-      console.log(
-        `| ${s.seconds} s offline | ${s.after === null ? 'not within the 35 s watched' : `${s.after.toFixed(1)} s`} |`,
-      );
+      console.log(`| ${s.seconds} s offline | ${back(s.after)} | ${back(s.toTarget)} |`);
     if (d.session)
       console.log(
         `\nsession of ${d.session.minutes.toFixed(1)} min with ${d.session.stalls} stalls: started ${fmt(d.session.start)}, ended ${fmt(d.session.end)} (${(d.session.end - d.session.start).toFixed(2)} s apart)`,

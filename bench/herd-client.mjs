@@ -11,7 +11,8 @@ import http from 'node:http';
 import { WebSocket } from 'ws';
 
 const MAX_MS = 60_000;
-const STEPS = ['check', 'enter', 'socket', 'leave'];
+// The waiting room's run (HERD_ROOM_RATE, issue 28): join (the first enter), poll, enter with the place.
+const STEPS = ['check', 'enter', 'socket', 'leave', 'join', 'poll', 'admitted-enter'];
 const steps = Object.fromEntries(
   STEPS.map((s) => [s, { ok: 0, failed: 0, hist: new Uint32Array(MAX_MS + 1), errors: {} }]),
 );
@@ -130,6 +131,58 @@ async function fan(job, key) {
   );
 }
 
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+/** What each fan saw: its place's number in the line, and the mark when it was told it was in. */
+const places = [];
+
+/**
+ * A fan through the waiting room (issue 28): enter; a 429 IN_QUEUE gives a place, polled when the
+ * answer says until it is admitted, then enter with it. Any other answer is a failure of its step.
+ */
+async function queuedFan(job, key) {
+  let t = performance.now();
+  const first = await call(job.base, 'POST', `/thor/shows/${job.slug}/enter/`, key, {});
+  const joined = first.status === 200 || first.status === 429;
+  record('join', t, joined ? null : `${first.status} ${oneLine(first.text)}`);
+  if (!joined) return;
+  if (first.status === 200) {
+    places.push({ n: null, mark: null, at: Date.now() });
+    return;
+  }
+  let queue = JSON.parse(first.text).queue;
+  const n = JSON.parse(Buffer.from(queue.token.split('.')[0], 'base64url').toString()).n;
+  while (!queue.admitted) {
+    if (Date.now() > job.giveUpAt) {
+      record('poll', performance.now(), 'never admitted');
+      return;
+    }
+    // The fan asks again when the answer says (the server spreads the herd's polls by itself).
+    await sleep(queue.poll_after_ms);
+    t = performance.now();
+    const res = await call(job.base, 'GET', `/thor/shows/${job.slug}/queue/?token=${queue.token}`, key);
+    record('poll', t, res.status === 200 ? null : `${res.status} ${oneLine(res.text)}`);
+    // A failed poll is counted; the fan keeps its place and asks again.
+    if (res.status === 200) queue = JSON.parse(res.text);
+    else queue = { ...queue, poll_after_ms: 1000 };
+  }
+  const mark = queue.admitted_through;
+  const admittedAt = Date.now();
+  for (let tries = 0; tries < 10; tries++) {
+    t = performance.now();
+    const res = await call(job.base, 'POST', `/thor/shows/${job.slug}/enter/`, key, {
+      queue_token: queue.token,
+    });
+    record('admitted-enter', t, res.status === 200 ? null : `${res.status} ${oneLine(res.text)}`);
+    if (res.status === 200) {
+      places.push({ n, mark, admittedAt, at: Date.now() });
+      return;
+    }
+    // Counted as a failure above; an admitted fan tries again rather than being lost from the tally.
+    await sleep(1000);
+  }
+  // Not in `places`: the parent counts it as a fan who never got inside.
+}
+
 process.on('message', async (job) => {
   if (job.cmd !== 'run') return;
   // Idle connections are kept up to the same bound: a pool that closes them reconnects through the
@@ -149,10 +202,10 @@ process.on('message', async (job) => {
     const wait = due - Date.now();
     if (wait > 1) await new Promise((r) => setTimeout(r, wait));
     else if (wait < -100) late += 1;
-    running.push(fan(job, job.keys[i]));
+    running.push(job.room ? queuedFan(job, job.keys[i]) : fan(job, job.keys[i]));
   }
   await Promise.all(running);
   const out = {};
   for (const [name, s] of Object.entries(steps)) out[name] = { ...s, hist: Array.from(s.hist) };
-  process.send({ steps: out, late });
+  process.send({ steps: out, late, places });
 });

@@ -17,7 +17,9 @@
  * HERD_BALANCERS (1: HAProxy processes on the balancer's port, each with its own descriptors; the
  * HAProxy check figures are then one instance's, whichever answers the stats port),
  * HERD_SHARED_SERVICES=1 (a database and key prefix of its own on the shared PostgreSQL and Redis
- * instead of private ones, bench/shared-services.mjs).
+ * instead of private ones, bench/shared-services.mjs), HERD_ROOM_RATE (the waiting room's run, below;
+ * it exits non-zero when any fan errs or is not inside by the end), HERD_BALANCED=1 (HAProxy in front
+ * of a single node too).
  */
 import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -29,8 +31,14 @@ import { startPostgres, startRedis } from '../scripts/cluster/private-services.m
 import { createProcessGroup, keyFor } from './processes.mjs';
 import { scrapeMetrics } from './scrape-metrics.mjs';
 import { sharedServices } from './shared-services.mjs';
+import { prepareWaitingRoom, reportWaitingRoom } from './waiting-room-herd.mjs';
+
+const prepareRoom = (databaseUrl, seed, base) =>
+  prepareWaitingRoom({ databaseUrl, seed, base, rate: ROOM_RATE, fans: FANS });
+const reportRoom = (opts) => reportWaitingRoom({ ...opts, rate: ROOM_RATE, root: ROOM_ROOT, node: NODE });
 
 const ROOT = path.resolve(import.meta.dirname, '..');
+const ROOM_ROOT = ROOT;
 const NODE = existsSync(path.join(ROOT, 'node_modules/.bin/node'))
   ? path.join(ROOT, 'node_modules/.bin/node')
   : process.execPath;
@@ -46,7 +54,14 @@ const CLIENT_PROCS = num('HERD_CLIENT_PROCS', 4, 1, 16);
 // the run measured the load generator's queue. A browser tab has connections of its own.
 const CONNECTIONS = num('HERD_CONNECTIONS', 1000, 1, 5000);
 const PORT = num('HERD_PORT', 9700, 1024, 65000);
-const STEPS = ['check', 'enter', 'socket', 'leave'];
+/**
+ * HERD_ROOM_RATE (fans/s): the waiting room's run (issue 28). Each fan enters; over the rate it gets a
+ * place (429), polls it and enters with it once admitted; no socket and no leave (every fan stays
+ * inside, max_active set above the herd). The report adds the order check, the admitted rate measured
+ * from the line's own mark, and the poll's server CPU beside a bare Fastify route in the same run.
+ */
+const ROOM_RATE = process.env.HERD_ROOM_RATE ? num('HERD_ROOM_RATE', 200, 1, 100_000) : null;
+const STEPS = ROOM_RATE ? ['join', 'poll', 'admitted-enter'] : ['check', 'enter', 'socket', 'leave'];
 const METRICS_TOKEN = randomUUID();
 const SAMPLE_MS = 5000;
 
@@ -178,29 +193,38 @@ try {
     env: {
       DEMO_DATA: 'false',
       RATE_LIMIT_SCALE: '100000',
+      // Without HERD_ROOM_RATE the herd is the old one, straight at the doors (the room out of the way).
+      ...(ROOM_RATE
+        ? { WAITING_ROOM_AUTO: process.env.HERD_ROOM_AUTO ?? 'true' }
+        : { WAITING_ROOM_RATE: '100000', WAITING_ROOM_AUTO: 'false' }),
       METRICS_TOKEN,
       WEB_DIST: path.join(os.tmpdir(), 'encore-herd-no-web'),
     },
   });
+  const room = ROOM_RATE ? await prepareRoom(databaseUrl, seed, cluster.url) : null;
   const procs = Array.from({ length: CLIENT_PROCS }, () => {
     const child = fork(path.join(ROOT, 'bench/herd-client.mjs'), [], { execPath: NODE, stdio: 'inherit' });
     children.add(child);
     return child;
   });
   const nodeBases = cluster.nodePorts.map((p) => `http://127.0.0.1:${p}`);
+  // One node needs no balancer: the waiting room's one-node run goes straight at it (HERD_BALANCED=1
+  // keeps HAProxy in front).
+  const fansBase = ROOM_RATE && NODES === 1 && process.env.HERD_BALANCED !== '1' ? nodeBases[0] : cluster.url;
   const watch = watchCluster(nodeBases, `http://127.0.0.1:${PORT + 20}/;csv`);
   const startAt = Date.now() + 2000;
-  process.stderr.write(`herd: ${FANS} fans over ${SECONDS} s through ${cluster.url}...\n`);
+  process.stderr.write(`herd: ${FANS} fans over ${SECONDS} s through ${fansBase}...\n`);
   const answers = await Promise.all(
     procs.map(
       (p, k) =>
         new Promise((resolve) => {
           p.once('message', resolve);
           const keys = [];
-          for (let i = k; i < FANS; i += CLIENT_PROCS) keys.push(keyFor(seed.keyPrefix, i));
+          // With the waiting room, fan 0 is the host who reads the line (prepareRoom).
+          for (let i = k + (room ? 1 : 0); i < FANS; i += CLIENT_PROCS) keys.push(keyFor(seed.keyPrefix, i));
           p.send({
             cmd: 'run',
-            base: cluster.url,
+            base: fansBase,
             slug: seed.slug,
             paidEventName: seed.paidEventName,
             keys,
@@ -209,12 +233,15 @@ try {
             windowMs: SECONDS * 1000,
             connections: CONNECTIONS,
             localAddress: `127.0.0.${20 + k}`,
+            room: Boolean(room),
+            giveUpAt: Date.now() + 20 * 60_000,
           });
         }),
     ),
   );
   const tookS = (Date.now() - startAt) / 1000;
   const watched = await watch.stop();
+  const line = room ? await room.stop() : null;
   for (const p of procs) {
     p.kill();
     children.delete(p);
@@ -222,7 +249,7 @@ try {
   const cpus = os.cpus();
   console.log(
     `\nHerd, ${new Date().toISOString()}: ${FANS} fans over ${SECONDS} s (${Math.round(FANS / SECONDS)} arrivals/s) ` +
-      `through HAProxy to ${NODES} Encore nodes on PostgreSQL and Redis, ${CLIENT_PROCS} load-generator processes; ` +
+      `${fansBase === cluster.url ? `through HAProxy to ${NODES} Encore nodes` : 'straight at one Encore node'} on PostgreSQL and Redis, ${CLIENT_PROCS} load-generator processes; ` +
       `the last fan done after ${tookS.toFixed(1)} s; ${answers.reduce((s, a) => s + a.late, 0)} fans started over 100 ms late; ` +
       `${cpus.length} x ${cpus[0]?.model ?? 'cpu'}, load average before ${loadBefore.map((l) => l.toFixed(1)).join(' ')}, ` +
       `after ${os
@@ -265,6 +292,24 @@ try {
     console.log(
       `| ${step} | ${ok} | ${failed} | ${percentile(hist, ok, 0.5)} | ${percentile(hist, ok, 0.99)} | ${max} | ${causes || '-'} |`,
     );
+  }
+  if (room && line) {
+    const places = answers.flatMap((a) => a.places);
+    const problems = await reportRoom({ places, line, cluster, room, seed });
+    // Every fan but the host (fan 0) must be inside, none having met an error on any step.
+    const failed = STEPS.reduce((n, step) => n + answers.reduce((m, a) => m + a.steps[step].failed, 0), 0);
+    if (failed > 0) problems.push(`${failed} failed calls (any kind: 5xx, resets, timeouts)`);
+    if (places.length !== FANS - 1) problems.push(`${FANS - 1 - places.length} fans not inside by the end`);
+    console.log(
+      `\nload average at the end: ${os
+        .loadavg()
+        .map((l) => l.toFixed(1))
+        .join(' ')}`,
+    );
+    if (problems.length > 0) {
+      console.log(`\nHERD FAILED:\n- ${problems.join('\n- ')}`);
+      process.exitCode = 1;
+    } else console.log(`\nHERD PASSED: ${places.length} fans inside, 0 errors`);
   }
 } finally {
   if (cluster) await cluster.stop();

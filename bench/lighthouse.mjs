@@ -167,6 +167,11 @@ try {
       }
     }
     for (const kind of ['default', 'calibrated']) {
+      // Every run of the page failed (PAGE_HUNG on a loaded machine): a row that says so, not a crash.
+      if (runs[kind].length === 0) {
+        rows[kind].push(`| ${p.name} | 0 of ${RUNS} | no figure (every run failed) | | | | | | | | | |`);
+        continue;
+      }
       const m = (k) => median(runs[kind].map((r) => r[k]));
       const each = runs[kind].map((r) => r.perf).join(', ');
       rows[kind].push(

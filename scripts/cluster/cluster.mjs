@@ -178,6 +178,8 @@ export async function startCluster({
   return {
     url: publicUrl,
     nodePorts,
+    /** The nodes' process ids (a bench reads their CPU time). */
+    pids: () => procs.map((c) => c?.pid),
     /** kill -9 of node i (0-based): no goodbye to its sockets, no flush. */
     async kill(i) {
       const child = procs[i];

@@ -19,7 +19,10 @@ const MAIN = { profile: 'main', idc: '4d40' };
 const HIGH = { profile: 'high', idc: '6400' };
 const rung = (name, width, height, kbps, p, level) => ({ name, width, height, kbps, ...p, level });
 
+// Each camera is drawn at 1080p and offered from 1080p down to 360p: the landing's system requirements
+// promise "360p to 1080p, or auto" (CAPQ-17), and the quality menu lists what the stream really has.
 const ANGLE_LADDER = [
+  rung('1080p', 1920, 1080, 4000, HIGH, '4.0'),
   rung('720p', 1280, 720, 2500, MAIN, '3.1'),
   rung('480p', 854, 480, 1200, MAIN, '3.0'),
   rung('360p', 640, 360, 700, MAIN, '3.0'),
@@ -178,7 +181,7 @@ export function streamPlan() {
     seconds: LOOP_SECONDS,
     fps: FPS,
     ladder: ANGLE_LADDER,
-    video: angleGraph(i + 1, 1280, 720),
+    video: angleGraph(i + 1, 1920, 1080),
     audio: tone(ANGLE_LOOKS[i].tone, LOOP_SECONDS),
   }));
   return [uhd(), mosaic(6), mosaic(4), ...angles, fanwall()];
