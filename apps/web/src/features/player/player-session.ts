@@ -83,6 +83,25 @@ export interface SessionEvents {
 
 export type Standby = 'brb' | 'ended' | null;
 
+/**
+ * The events of a session only while it is the player's: an engine torn down for the next stream (an
+ * angle switch, the show going from its loop to live ingest) still reports its last appends failing as
+ * it removes its buffers, and that error is not the new stream's. Seen in a loaded run: "the video
+ * failed to load" over a picture that played on.
+ */
+export function whileCurrent(events: SessionEvents, current: () => boolean): SessionEvents {
+  const guarded: Record<string, unknown> = {};
+  for (const [name, handler] of Object.entries(events)) {
+    guarded[name] =
+      typeof handler === 'function'
+        ? (...args: unknown[]) => {
+            if (current()) (handler as (...a: unknown[]) => void)(...args);
+          }
+        : handler;
+  }
+  return guarded as unknown as SessionEvents;
+}
+
 export const sameOrigin = (url: string) => {
   try {
     return new URL(url, window.location.href).origin === window.location.origin;

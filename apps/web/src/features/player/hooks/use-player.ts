@@ -12,7 +12,13 @@ import { keepMute, readKeptMute, startsMuted } from '../mute-memory.ts';
 import { playQuietly, startPlayback } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
-import type { PlayerSession, SessionEvents, SessionOptions, Standby } from '../player-session.ts';
+import {
+  type PlayerSession,
+  type SessionEvents,
+  type SessionOptions,
+  type Standby,
+  whileCurrent,
+} from '../player-session.ts';
 import type { LevelInfo } from '../quality-levels.ts';
 import type { ReplayMarker } from '../replay-markers.ts';
 import { createStallWatch, type StallReading } from '../stall-watch.ts';
@@ -157,40 +163,45 @@ export function usePlayer(
           captionLanguage: captionSelection,
           preferredHeight: qualitySelection,
         },
-        {
-          // Liveness not known yet (hls.js before its first media playlist) keeps what the last
-          // stream said: an angle switch stays live or on demand without a flicker.
-          onLevels: (levels, chosen, live) =>
-            patch(
-              live === null
-                ? { levels, chosenLevel: chosen, failure: null }
-                : { levels, chosenLevel: chosen, live, liveKnown: true, failure: null },
-            ),
-          onLevelSwitched: (currentLevel) => patch({ currentLevel }),
-          onSubtitleTracks: (tracks) => patch({ tracks }),
-          onStandby: (standby) => patch({ standby }),
-          onMarkers: (markers) => patch({ markers }),
-          // A replay's gap: the live show's slate, the scrubber moving on at the gap's own clock.
-          onReplayGap: (gap) =>
-            patch({
-              standby: gap ? 'brb' : null,
-              currentTime: gap?.position ?? video.currentTime,
-              playing: gap ? gap.running : !video.paused,
-            }),
-          onClock: (offset) => {
-            clockRef.current = offset;
-            video.dataset.clockOffset = offset === null ? '' : String(offset);
+        // The events of this effect's session only: once the stream changes, its engine's teardown
+        // reports nothing to the next stream's state (player-session.ts, whileCurrent).
+        whileCurrent(
+          {
+            // Liveness not known yet (hls.js before its first media playlist) keeps what the last
+            // stream said: an angle switch stays live or on demand without a flicker.
+            onLevels: (levels, chosen, live) =>
+              patch(
+                live === null
+                  ? { levels, chosenLevel: chosen, failure: null }
+                  : { levels, chosenLevel: chosen, live, liveKnown: true, failure: null },
+              ),
+            onLevelSwitched: (currentLevel) => patch({ currentLevel }),
+            onSubtitleTracks: (tracks) => patch({ tracks }),
+            onStandby: (standby) => patch({ standby }),
+            onMarkers: (markers) => patch({ markers }),
+            // A replay's gap: the live show's slate, the scrubber moving on at the gap's own clock.
+            onReplayGap: (gap) =>
+              patch({
+                standby: gap ? 'brb' : null,
+                currentTime: gap?.position ?? video.currentTime,
+                playing: gap ? gap.running : !video.paused,
+              }),
+            onClock: (offset) => {
+              clockRef.current = offset;
+              video.dataset.clockOffset = offset === null ? '' : String(offset);
+            },
+            onError: (outcome, message) => {
+              if (outcome === 'licence-refresh') {
+                // PLY-44: a key or licence request failed (expired token): fetch a new one and retry.
+                void drmRef.current.refresh().then(() => session.retry());
+                return;
+              }
+              console.warn('[player]', message);
+              patch({ failure: outcome === 'drm-dialog' ? 'drm' : 'load' });
+            },
           },
-          onError: (outcome, message) => {
-            if (outcome === 'licence-refresh') {
-              // PLY-44: a key or licence request failed (expired token): fetch a new one and retry.
-              void drmRef.current.refresh().then(() => session.retry());
-              return;
-            }
-            console.warn('[player]', message);
-            patch({ failure: outcome === 'drm-dialog' ? 'drm' : 'load' });
-          },
-        },
+          () => !cancelled,
+        ),
       );
       sessionRef.current = session;
       // The show clock this fan's picture shows: the host's timed cues wait for it (issue 27).
@@ -296,6 +307,10 @@ export function usePlayer(
           : { ...s, bandwidth: estimate, keySystem, latency },
       );
     }, PLAYER.timeUpdateMs);
+    // A picture that plays again after a reported load failure (hls.js recovered a media error, the
+    // network came back within the retries) is not failed: the dialog would contradict the screen.
+    const onPlaying = () => setState((s) => (s.failure === 'load' ? { ...s, failure: null } : s));
+    video.addEventListener('playing', onPlaying);
     video.addEventListener('timeupdate', onTime);
     video.addEventListener('play', sync);
     video.addEventListener('pause', sync);
@@ -306,6 +321,7 @@ export function usePlayer(
       stallWatch.stop();
       stallRef.current = null;
       window.clearInterval(bandwidthTimer);
+      video.removeEventListener('playing', onPlaying);
       video.removeEventListener('timeupdate', onTime);
       video.removeEventListener('play', sync);
       video.removeEventListener('pause', sync);
