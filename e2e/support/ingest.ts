@@ -61,6 +61,37 @@ export async function broadcast(request: APIRequestContext, host: string, slug: 
   return { state: body.state ?? 'off', angles: body.angles ?? [] };
 }
 
+/** Waits (up to a minute: the encoder's start-up on a loaded runner) until `count` angles are healthy. */
+export async function waitHealthy(request: APIRequestContext, host: string, slug: string, count = 1) {
+  await expect
+    .poll(async () => (await broadcast(request, host, slug)).angles.filter((a) => a.healthy).length, {
+      timeout: 60_000,
+    })
+    .toBeGreaterThanOrEqual(count);
+}
+
+/** The host's Go live, which must answer 200. */
+export async function goLive(request: APIRequestContext, host: string, slug: string) {
+  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, {
+    headers: { authorization: `Token ${host}` },
+  });
+  expect(live.status(), await live.text()).toBe(200);
+}
+
+type ActiveShow = {
+  slug: string;
+  status: string;
+  streams: Record<string, { hls: { url: string }; dash?: { url: string } }>;
+};
+/**
+ * The show as the fans' show list has it now: nodes keep that list for a few seconds, so a journey
+ * polls it until the fan's video data names the live origin.
+ */
+export async function activeShow(request: APIRequestContext, slug: string): Promise<ActiveShow | undefined> {
+  const res = await request.get('/thor/channels/active/');
+  return ((await res.json()) as { results: ActiveShow[] }).results.find((s) => s.slug === slug);
+}
+
 /**
  * How far the picture on screen is behind the encoder's clock, in ms: the demo encoder burns the wall
  * clock's milliseconds (mod 2^24) into a row of 24 boxes, white for a 1, least significant bit first

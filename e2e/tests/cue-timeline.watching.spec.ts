@@ -2,7 +2,15 @@ import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwrig
 import { scheduleShow } from '../support/api.ts';
 import { demoAccount, signedInPage } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { broadcast, type Encoder, hostKey, startDemoEncoder } from '../support/ingest.ts';
+import {
+  activeShow,
+  broadcast,
+  type Encoder,
+  goLive,
+  hostKey,
+  startDemoEncoder,
+  waitHealthy,
+} from '../support/ingest.ts';
 import { fanWith, onVideo, waitPlaying, watch } from '../support/watching.ts';
 
 // Issue 27: a light-stick cue lights each fan's stick when their own picture reaches the cue's
@@ -99,24 +107,11 @@ test('cue timeline: a light-stick cue lights each fan when their own picture rea
   const { slug } = await scheduleShow(request, -60_000);
   const host = await hostKey(request);
   encoder = startDemoEncoder(baseURL ?? '', slug, 1);
-  await expect
-    .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
-      timeout: 60_000,
-    })
-    .toBe(true);
+  await waitHealthy(request, host, slug);
   const wentLive = Date.now();
-  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, {
-    headers: { authorization: `Token ${host}` },
-  });
-  expect(live.status(), await live.text()).toBe(200);
+  await goLive(request, host, slug);
   await expect
-    .poll(async () => {
-      const res = await request.get('/thor/channels/active/');
-      const shows = (await res.json()) as {
-        results: { slug: string; streams: Record<string, { hls: { url: string } }> }[];
-      };
-      return shows.results.find((s) => s.slug === slug)?.streams['mix-stream1']?.hls.url ?? '';
-    })
+    .poll(async () => (await activeShow(request, slug))?.streams['mix-stream1']?.hls.url ?? '')
     .toMatch(new RegExp(`^/media/live/${slug}/mix-stream1/\\w+\\.m3u8$`));
 
   const near = await watch(browser, await fanWith(request, { type: 'Directors' }, slug), { slug });
@@ -233,13 +228,8 @@ test('replay trim: the host sets its start and end in the control room (Broadcas
   const host = await hostKey(request);
   const auth = { authorization: `Token ${host}` };
   encoder = startDemoEncoder(baseURL ?? '', slug, 1);
-  await expect
-    .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
-      timeout: 60_000,
-    })
-    .toBe(true);
-  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, { headers: auth });
-  expect(live.status(), await live.text()).toBe(200);
+  await waitHealthy(request, host, slug);
+  await goLive(request, host, slug);
   const wentLive = Date.now();
   // 25 s of show on the show clock (an encoder slower than real time takes longer to push it).
   await expect

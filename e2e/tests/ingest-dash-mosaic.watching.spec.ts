@@ -1,6 +1,14 @@
 import { scheduleShow } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { broadcast, type Encoder, encoderClockShown, hostKey, startDemoEncoder } from '../support/ingest.ts';
+import {
+  activeShow,
+  type Encoder,
+  encoderClockShown,
+  goLive,
+  hostKey,
+  startDemoEncoder,
+  waitHealthy,
+} from '../support/ingest.ts';
 import {
   currentTime,
   fanWith,
@@ -29,26 +37,11 @@ test('live ingest of a DASH show: the fan plays the pushed angle as live CENC DA
   }));
   const host = await hostKey(request);
   encoder = startDemoEncoder(baseURL ?? '', slug, 1);
+  await waitHealthy(request, host, slug);
+  await goLive(request, host, slug);
+  // The fan's video data must name the live DASH.
   await expect
-    .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
-      timeout: 60_000,
-    })
-    .toBe(true);
-  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, {
-    headers: { authorization: `Token ${host}` },
-  });
-  expect(live.status(), await live.text()).toBe(200);
-  // Nodes keep the show list for a few seconds: the fan's video data must name the live DASH.
-  await expect
-    .poll(async () => {
-      const res = await request.get('/thor/channels/active/');
-      const show = (
-        (await res.json()) as {
-          results: { slug: string; streams: Record<string, { dash?: { url: string } }> }[];
-        }
-      ).results.find((s) => s.slug === slug);
-      return show?.streams['mix-stream1']?.dash?.url;
-    })
+    .poll(async () => (await activeShow(request, slug))?.streams['mix-stream1']?.dash?.url)
     .toBe(`/media/live/${slug}/mix-stream1/dash/live.mpd`);
 
   const licences: number[] = [];
@@ -89,15 +82,8 @@ test('live ingest multiview: the six-angle mosaic is composed from the pushed an
   const { slug } = await scheduleShow(request, -60_000);
   const host = await hostKey(request);
   encoder = startDemoEncoder(baseURL ?? '', slug, 2);
-  await expect
-    .poll(async () => (await broadcast(request, host, slug)).angles.filter((a) => a.healthy).length, {
-      timeout: 60_000,
-    })
-    .toBe(2);
-  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, {
-    headers: { authorization: `Token ${host}` },
-  });
-  expect(live.status(), await live.text()).toBe(200);
+  await waitHealthy(request, host, slug, 2);
+  await goLive(request, host, slug);
   // The mosaic is on the origin once it has a segment (it is composed 1.5 s after the angles settle).
   await expect
     .poll(async () => (await request.get(`/media/live/${slug}/streampips6/index.m3u8`)).status(), {
@@ -136,11 +122,7 @@ test('a re-airing of a DASH show: the fan plays the recording as live CENC DASH 
   const headers = { authorization: `Token ${host}` };
   const mpd = async () => (await request.get(`/media/live/${slug}/mix-stream1/dash/live.mpd`)).text();
   encoder = startDemoEncoder(baseURL ?? '', slug, 1);
-  await expect
-    .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
-      timeout: 60_000,
-    })
-    .toBe(true);
+  await waitHealthy(request, host, slug);
   const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, { headers });
   expect(live.status(), await live.text()).toBe(200);
   const liveAt = Date.parse(((await live.json()) as { live_at: string }).live_at);

@@ -2,13 +2,16 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { scheduleShow } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
 import {
+  activeShow,
   broadcast,
   type Encoder,
   encoderClock,
   encoderLag,
+  goLive,
   hostKey,
   startDemoEncoder,
   steadyEncoderLag,
+  waitHealthy,
 } from '../support/ingest.ts';
 import { fanWith, onVideo, type Session, video, waitPlaying, watch } from '../support/watching.ts';
 
@@ -113,11 +116,7 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   const host = await hostKey(request);
   const auth = { authorization: `Token ${host}` };
   encoder = startDemoEncoder(baseURL ?? '', slug, 2);
-  await expect
-    .poll(async () => (await broadcast(request, host, slug)).angles.filter((a) => a.healthy).length, {
-      timeout: 60_000,
-    })
-    .toBe(2);
+  await waitHealthy(request, host, slug, 2);
   // The landing page follows the show's state as the host presses Go live and End show (no reload):
   // before Go live the show's doors are open, although its clock says it started a minute ago.
   const fan = await fanWith(request, { type: 'Directors' }, slug);
@@ -141,17 +140,11 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   await expect(pill).toHaveAttribute('data-status', 'open', { timeout: 30_000 });
   await following;
 
-  const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, { headers: auth });
-  expect(live.status(), await live.text()).toBe(200);
+  await goLive(request, host, slug);
   // Nodes keep the show list for a few seconds: the fan's video data must name the live origin.
   await expect
     .poll(async () => {
-      const res = await request.get('/thor/channels/active/');
-      const show = (
-        (await res.json()) as {
-          results: { slug: string; status: string; streams: Record<string, { hls: { url: string } }> }[];
-        }
-      ).results.find((s) => s.slug === slug);
+      const show = await activeShow(request, slug);
       return `${show?.status} ${show?.streams['mix-stream1']?.hls.url}`;
     })
     .toBe(`live /media/live/${slug}/mix-stream1/index.m3u8`);

@@ -1,7 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
 import { scheduleShow } from '../support/api.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { broadcast, type Encoder, hostKey, startDemoEncoder } from '../support/ingest.ts';
+import {
+  activeShow,
+  type Encoder,
+  goLive,
+  hostKey,
+  startDemoEncoder,
+  waitHealthy,
+} from '../support/ingest.ts';
 import { fanWith, onVideo, waitPlaying, watch } from '../support/watching.ts';
 
 // Issue 24: a fan stays at the target distance behind live. A show pushed as OBS sends it (a keyframe
@@ -50,26 +57,10 @@ test('latency: after a network stall the fan returns to the target by itself; th
   const host = await hostKey(request);
   await test.step('the host pushes with 2 s keyframes and goes live', async () => {
     encoder = startDemoEncoder(baseURL ?? '', slug, 1, ['--gop-seconds', '2']);
+    await waitHealthy(request, host, slug);
+    await goLive(request, host, slug);
     await expect
-      .poll(async () => (await broadcast(request, host, slug)).angles.some((a) => a.healthy), {
-        timeout: 60_000,
-      })
-      .toBe(true);
-    const live = await request.post(`/thor/host/shows/${slug}/ingest/go-live/`, {
-      headers: { authorization: `Token ${host}` },
-    });
-    expect(live.status(), await live.text()).toBe(200);
-    // Nodes keep the show list for a few seconds: the fan's video data must name the live origin.
-    await expect
-      .poll(async () => {
-        const res = await request.get('/thor/channels/active/');
-        const show = (
-          (await res.json()) as {
-            results: { slug: string; streams: Record<string, { hls: { url: string } }> }[];
-          }
-        ).results.find((s) => s.slug === slug);
-        return show?.streams['mix-stream1']?.hls.url ?? '';
-      })
+      .poll(async () => (await activeShow(request, slug))?.streams['mix-stream1']?.hls.url)
       .toBe(`/media/live/${slug}/mix-stream1/index.m3u8`);
   });
 

@@ -57,7 +57,7 @@ for (const c of cases) {
   test(`two fans at a tiny rate: the second is number 2, sees the wait and enters by itself (${c.name})`, async ({
     browser,
     request,
-  }) => {
+  }, info) => {
     const show = await roomAtTinyRate(request);
     const first = await ticketedFan(request, show.slug);
     const second = await ticketedFan(request, show.slug);
@@ -75,7 +75,7 @@ for (const c of cases) {
     await expect(room).toBeVisible();
     await expect(page.getByTestId('queue-place')).toHaveText(c.number);
     await expect(page.getByTestId('queue-wait')).toHaveText(c.wait);
-    await page.screenshot({ path: `/tmp/h28-shots/waiting-${c.locale}-${c.viewport.width}.png` });
+    await page.screenshot({ path: info.outputPath(`waiting-${c.locale}-${c.viewport.width}.png`) });
     await expectNoSeriousA11yViolations(page, `waiting room, ${c.name}`);
 
     // Its turn comes (the first fan's 20 s, then its own): the page enters without a click.
@@ -85,7 +85,7 @@ for (const c of cases) {
   });
 }
 
-test('the control room shows the line and pauses admission', async ({ browser, request }) => {
+test('the control room shows the line and pauses admission', async ({ browser, request }, info) => {
   const show = await roomAtTinyRate(request);
   for (let i = 0; i < 3; i++) {
     const fan = await ticketedFan(request, show.slug);
@@ -110,13 +110,13 @@ test('the control room shows the line and pauses admission', async ({ browser, r
   await expect(card.getByTestId('wr-rate')).toHaveText('Paused');
   await expect(card.getByTestId('wr-wait')).toHaveText('—');
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h28-shots/control-room-1440.png', fullPage: false });
+  await page.screenshot({ path: info.outputPath('control-room-1440.png'), fullPage: false });
   await expectNoSeriousA11yViolations(page, 'control room, waiting room paused');
   await page.setViewportSize({ width: 390, height: 844 });
   // On a phone the Run screen shows one part at a time: the figures hold the card.
   await page.getByTestId('run-section-figures').click();
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '/tmp/h28-shots/control-room-390.png' });
+  await page.screenshot({ path: info.outputPath('control-room-390.png') });
   await card.getByTestId('wr-pause').click();
   await expect(card.getByTestId('wr-rate')).toHaveText('0.05');
   await context.close();
