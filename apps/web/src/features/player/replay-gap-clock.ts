@@ -183,7 +183,6 @@ export function createGapClock(video: VideoLike, o: GapClockOptions) {
     startAt(at: number): number | null {
       const r = rangeAt(at, 0);
       if (!r || r.trailing) return null;
-      range = r;
       enter(r, at, true);
       return r.end;
     },
