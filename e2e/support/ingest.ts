@@ -92,6 +92,20 @@ export async function activeShow(request: APIRequestContext, slug: string): Prom
   return ((await res.json()) as { results: ActiveShow[] }).results.find((s) => s.slug === slug);
 }
 
+/** Angle 1's first media playlist (live, or the replay after End show), as the origin serves it. */
+export async function mediaPlaylist(request: APIRequestContext, slug: string): Promise<string> {
+  const index = await (await request.get(`/media/live/${slug}/mix-stream1/index.m3u8`)).text();
+  const rung = index.split('\n').find((l) => l !== '' && !l.startsWith('#'));
+  return rung ? (await request.get(`/media/live/${slug}/mix-stream1/${rung.trim()}`)).text() : '';
+}
+
+/** The newest program date (ms) of angle 1: how far the pushed show has come. */
+export async function edgeOf(request: APIRequestContext, slug: string): Promise<number> {
+  const body = await mediaPlaylist(request, slug);
+  const dates = [...body.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/g)].map((m) => Date.parse(m[1] ?? ''));
+  return dates.at(-1) ?? 0;
+}
+
 /**
  * How far the picture on screen is behind the encoder's clock, in ms: the demo encoder burns the wall
  * clock's milliseconds (mod 2^24) into a row of 24 boxes, white for a 1, least significant bit first

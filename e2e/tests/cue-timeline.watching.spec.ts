@@ -6,8 +6,10 @@ import {
   activeShow,
   broadcast,
   type Encoder,
+  edgeOf,
   goLive,
   hostKey,
+  mediaPlaylist,
   startDemoEncoder,
   waitHealthy,
 } from '../support/ingest.ts';
@@ -204,20 +206,6 @@ test('cue timeline: a light-stick cue lights each fan when their own picture rea
   expect(replayed.cueAt).toBe(at);
   expect(Math.abs(replayed.picture - (at + START_DELAY_MS))).toBeLessThanOrEqual(slack(replayed.late));
 });
-
-/** Angle 1's first media playlist (live, or the replay after End show), as the origin serves it. */
-async function mediaPlaylist(request: APIRequestContext, slug: string): Promise<string> {
-  const index = await (await request.get(`/media/live/${slug}/mix-stream1/index.m3u8`)).text();
-  const rung = index.split('\n').find((l) => l !== '' && !l.startsWith('#'));
-  return rung ? (await request.get(`/media/live/${slug}/mix-stream1/${rung.trim()}`)).text() : '';
-}
-
-/** The newest program date (ms) of angle 1: how far the pushed show has come. */
-async function edgeOf(request: APIRequestContext, slug: string): Promise<number> {
-  const body = await mediaPlaylist(request, slug);
-  const dates = [...body.matchAll(/#EXT-X-PROGRAM-DATE-TIME:(\S+)/g)].map((m) => Date.parse(m[1] ?? ''));
-  return dates.at(-1) ?? 0;
-}
 
 test('replay trim: the host sets its start and end in the control room (Broadcast, Replay); a fan’s replay starts at the trimmed start', async ({
   browser,

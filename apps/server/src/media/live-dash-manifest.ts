@@ -165,7 +165,10 @@ export function renderLiveMpd(opts: LiveMpdOptions): string | null {
     ...runs.flatMap(({ run }) => run.reps.flatMap((r) => r.segments.map((s) => s.d / r.timescale))),
   );
   const head = opts.ended
-    ? `type="static" mediaPresentationDuration="${seconds(((replay?.end ?? edge) - origin) / 1000)}"`
+    ? // availabilityStartTime in a static MPD anchors its media time on the show clock (ISO 23009-1
+      // allows it; every segment is long available): the player dates the replay's picture by it, for
+      // an angle switch that keeps the moment and for the cues and chat at their moments (issue 27).
+      `type="static" mediaPresentationDuration="${seconds(((replay?.end ?? edge) - origin) / 1000)}" availabilityStartTime="${iso(origin)}"`
     : `type="dynamic" availabilityStartTime="${iso(epoch + (opts.shiftMs ?? 0))}" publishTime="${iso(opts.nowMs)}" ` +
       `minimumUpdatePeriod="PT2S" timeShiftBufferDepth="${seconds(opts.windowSeconds)}" suggestedPresentationDelay="PT6S"`;
   const lines = [

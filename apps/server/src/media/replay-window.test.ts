@@ -152,5 +152,7 @@ describe('replay window', () => {
     expect(mpd).not.toContain('<Period id="0"');
     expect(mpd).toContain('<Period id="1" start="PT0S">');
     expect(mpd).toContain('<Period id="2" start="PT60S">');
+    // Media time 0 is the window's start on the show clock: the player dates the picture by it.
+    expect(mpd).toContain(`availabilityStartTime="${new Date(window.start).toISOString()}"`);
   });
 });

@@ -1,6 +1,7 @@
 import { CUE_SCHEME_ID_URI, DRM_TOKEN_HEADER } from '@encore/contract';
 import { pictureClock } from '../../lib/show-clock/picture-clock.ts';
 import type { Shaka } from './dash-engine.ts';
+import { watchDashReplay } from './dash-replay.ts';
 import { keepMoment, MOMENT_SYNC } from './moment-sync.ts';
 import { PLAYER } from './player-constants.ts';
 import { errorOutcome, shakaErrorMessage } from './player-errors.ts';
@@ -96,7 +97,11 @@ export function openDashSession(
   let syncStarted = false;
   let stopSync = () => {};
   const movedMoment = (m: { dateMs: number; at: number }) => m.dateMs + (performance.now() - m.at);
-  const liveDate = () => (player.isLive() ? (player.getPlayheadTimeAsDate()?.getTime() ?? null) : null);
+  // A replay (static MPD) on the show clock: its date, its gaps' slate, its cues (dash-replay.ts).
+  const replay = watchDashReplay(video, ev);
+  /** The show-clock date of the picture on screen, live or replay. */
+  const liveDate = () =>
+    player.isLive() ? (player.getPlayheadTimeAsDate()?.getTime() ?? null) : replay.pictureDate();
   const activeLevel = () => {
     const active = player.getVariantTracks().find((t: Variant) => t.active);
     return active ? levels.findIndex((l) => l.height === (active.height ?? 0)) : -1;
@@ -112,7 +117,9 @@ export function openDashSession(
   const clock = createServerClock();
   player.getNetworkingEngine()?.registerResponseFilter((type, response) => {
     if (type !== RequestType.MANIFEST) return;
-    const utc = mpdUtcTiming(new TextDecoder().decode(response.data));
+    const text = new TextDecoder().decode(response.data);
+    replay.read(text);
+    const utc = mpdUtcTiming(text);
     const receivedAt = Date.now();
     if (utc !== null) clock.sample(utc, utc, receivedAt - (response.timeMs ?? 0), receivedAt);
   });
@@ -190,13 +197,18 @@ export function openDashSession(
     await player.load(opts.url, startAt);
     if (destroyed) return;
     const live = player.isLive();
-    const start = live ? (player.getPresentationStartTimeAsDate()?.getTime() ?? null) : null;
+    const start = live ? (player.getPresentationStartTimeAsDate()?.getTime() ?? null) : replay.clock();
     ev.onClock(start);
-    // Without the previous clock (the first DASH stream after an HLS one), seek once its own is known.
-    const target = startAt === undefined && live ? momentTime(start) : undefined;
+    ev.onMarkers?.(live ? [] : replay.markers());
+    // Without the previous clock (the first DASH stream after an HLS one), seek once its own is known;
+    // a replay always, on its own clock (a moment in this angle's gap: the slate, the picture after it).
+    const target = startAt === undefined || !live ? momentTime(start) : undefined;
     if (target !== undefined) {
       const range = player.seekRange();
-      if (target > range.start && target < range.end) video.currentTime = target;
+      if (target > range.start && target < range.end) {
+        const to = live ? target : replay.startAt(target);
+        if (Math.abs(video.currentTime - to) > 0.25) video.currentTime = to;
+      }
     }
     levels = levelsOf(player.getVariantTracks());
     let chosen = startLevel(levels, opts.uhdMode);
@@ -233,6 +245,9 @@ export function openDashSession(
     setLevel,
     setCaption: () => {},
     playingDate: () => (syncing && opts.moment ? movedMoment(opts.moment) : liveDate()),
+    dateAt: replay.dateAt,
+    replayGap: replay.state,
+    toggleReplayGap: replay.toggle,
     liveSyncPosition: () => (player.isLive() ? player.seekRange().end : null),
     latency,
     bandwidthEstimate: () => player.getStats().estimatedBandwidth,
@@ -249,6 +264,7 @@ export function openDashSession(
     destroy: () => {
       destroyed = true;
       video.removeEventListener('playing', onPlaying);
+      replay.stop();
       stopSync();
       const previous = teardowns.get(video);
       teardowns.set(

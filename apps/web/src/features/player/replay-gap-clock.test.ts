@@ -113,6 +113,25 @@ describe('replay gaps on the show clock (issue 27)', () => {
     clock.stop();
   });
 
+  it('takes Shaka’s jump from 0.6 s before the gap (its 0.5 s threshold) for the gap, and a fan’s seek from further back for a seek', () => {
+    const video = fakeVideo();
+    const clock = clockOn(video);
+    void video.play();
+    video.advance(9.4);
+    video.currentTime = 20;
+    expect(clock.state()).toEqual({ position: 10, running: true });
+    clock.stop();
+
+    const other = fakeVideo();
+    const seekClock = clockOn(other);
+    void other.play();
+    other.advance(8);
+    other.currentTime = 20.1;
+    expect(seekClock.state()).toBeNull();
+    expect(other.paused).toBe(false);
+    seekClock.stop();
+  });
+
   it('pauses its clock with the fan, and a seek into a gap, out of it, or within it does what the fan asked', () => {
     const video = fakeVideo();
     const clock = clockOn(video);

@@ -29,6 +29,12 @@ export function gapRanges(frags: readonly Frag[]): GapRange[] {
 /** Where the playing picture counts as at a gap: hls.js stops a frame or two short of it. */
 const ENTRY_SLACK_S = 0.3;
 const TICK_MS = 250;
+/**
+ * How far before a gap a jump over it may start: Shaka jumps as the picture comes within 0.5 s of the
+ * buffered end (its gapDetectionThreshold, polled every 0.25 s), and the last timeupdate seen before
+ * it can be another 0.25 s earlier. hls.js jumps from the edge itself.
+ */
+const JUMP_SLACK_S = 1;
 /** hls.js may land a little after where the clock parked the element (the first buffered frame). */
 const PARK_SLACK_S = 0.5;
 
@@ -128,13 +134,14 @@ export function createGapClock(video: VideoLike, o: GapClockOptions) {
   const onSeeking = () => {
     const t = video.currentTime;
     if (parked(t)) return;
-    // hls.js jumped the hole before the picture's `waiting` reached the clock: the gap all the same.
+    // The engine jumped the hole before the picture's `waiting` reached the clock (Shaka always does,
+    // hls.js at times): the gap all the same.
     const jumped = o
       .ranges()
       .find(
         (g) =>
           !g.trailing &&
-          lastPlayed >= g.start - ENTRY_SLACK_S &&
+          lastPlayed >= g.start - JUMP_SLACK_S &&
           lastPlayed < g.start &&
           t >= g.end &&
           t < g.end + PARK_SLACK_S,
