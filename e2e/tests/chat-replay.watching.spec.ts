@@ -93,5 +93,8 @@ test('chat replay: beside an on-demand picture, the chat written up to the momen
   // A seek back takes what was written after the new moment away again.
   await seekTo(page, 0.1);
   await expect(list).not.toContainText('first words of the night');
+  // Before the first line the replay says so; it does not invite the fan to write in a room that is over.
+  await expect(list).toContainText('No one had written yet at this point of the show.');
+  await expect(list).not.toContainText('Say hi');
   await page.context().close();
 });

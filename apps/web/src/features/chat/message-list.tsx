@@ -26,8 +26,11 @@ export function MessageList({
   hangId = null,
   onReported,
   onResend,
+  emptyText,
 }: {
   messages: ChatMessage[];
+  /** What an empty list says (a live room invites a first line; a replay cannot). */
+  emptyText?: string;
   myName?: string | undefined;
   /** With a hang, others' messages get a menu with "Report" (moderation). */
   hangId?: number | null;
@@ -130,7 +133,7 @@ export function MessageList({
         tabIndex={0}
         data-show-more={showMore}
       >
-        {messages.length === 0 && <li className="chat-list__empty">{t('chat-empty')}</li>}
+        {messages.length === 0 && <li className="chat-list__empty">{emptyText ?? t('chat-empty')}</li>}
         {messages.map((message) => (
           <MessageRow
             key={message.toss_id}

@@ -41,7 +41,7 @@ export function ChatReplayColumn({ slug, dateMs }: ChatReplayColumnProps) {
         </p>
       )}
       <div className="chat-column__body">
-        <MessageList messages={messages} />
+        <MessageList messages={messages} emptyText={t('chat-replay-empty')} />
       </div>
       <p className="chat-replay__note">{t('chat-replay-note')}</p>
     </section>

@@ -22,6 +22,7 @@ export const enChat = {
   'chat-active-label': 'Fans in this chat room',
   'chat-replay-title': 'Chat replay',
   'chat-replay-note': 'The chat as fans wrote it, in time with the show.',
+  'chat-replay-empty': 'No one had written yet at this point of the show.',
   'chat-replay-failed': 'The chat replay could not be loaded. It will try again.',
   'chat-empty': 'Say hi: the room is listening.',
   'chat-placeholder': 'Say something to the room…',

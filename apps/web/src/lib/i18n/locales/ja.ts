@@ -394,6 +394,7 @@ export const ja: Messages = {
   'chat-active-label': 'このチャットルームのファン',
   'chat-replay-title': 'チャットリプレイ',
   'chat-replay-note': 'ファンのチャットを公演の進行に合わせて表示しています。',
+  'chat-replay-empty': 'この時点ではまだチャットはありません。',
   'chat-replay-failed': 'チャットリプレイを読み込めませんでした。再試行します。',
   'chat-empty': 'あいさつしてみよう。みんなが待っています。',
   'chat-placeholder': 'ルームにメッセージを送る…',

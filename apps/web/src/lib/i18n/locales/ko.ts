@@ -384,6 +384,7 @@ export const ko: Messages = {
   'chat-active-label': '이 채팅방의 팬',
   'chat-replay-title': '채팅 다시보기',
   'chat-replay-note': '팬들이 남긴 채팅을 공연 흐름에 맞춰 보여 드려요.',
+  'chat-replay-empty': '이 시점에는 아직 채팅이 없어요.',
   'chat-replay-failed': '채팅 다시보기를 불러오지 못했어요. 다시 시도할게요.',
   'chat-empty': '인사를 건네 보세요. 모두가 듣고 있어요.',
   'chat-placeholder': '채팅방에 메시지 보내기…',

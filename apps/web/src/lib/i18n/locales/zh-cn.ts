@@ -371,6 +371,7 @@ export const zhCn: Messages = {
   'chat-active-label': '此聊天室的粉丝',
   'chat-replay-title': '聊天回放',
   'chat-replay-note': '按演出进度显示粉丝当时的聊天。',
+  'chat-replay-empty': '演出进行到此时还没有人发言。',
   'chat-replay-failed': '无法加载聊天回放，正在重试。',
   'chat-empty': '打个招呼吧，大家都在。',
   'chat-placeholder': '向聊天室发送消息…',
