@@ -1,14 +1,12 @@
 import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 import { pictureClock } from '../../../lib/show-clock/picture-clock.ts';
 import { useSessionStore } from '../../../lib/store/session-store.ts';
-import type { TrackInfo } from '../captions.ts';
 import { loadDash } from '../dash-engine.ts';
 import type { DashKeySystems } from '../drm-rules.ts';
 import { loadHls } from '../hls-engine.ts';
 import { openHlsSession } from '../hls-session.ts';
-import { type LatencyController, type LatencyReading, startLatencyControl } from '../latency-control.ts';
-import { atLiveEdge, toggleAction } from '../live-edge.ts';
-import { keepMute, readKeptMute, startsMuted } from '../mute-memory.ts';
+import { type LatencyController, startLatencyControl } from '../latency-control.ts';
+import { toggleAction } from '../live-edge.ts';
 import { playQuietly, startPlayback } from '../play-quietly.ts';
 import { PLAYER } from '../player-constants.ts';
 import { usePlayerPrefs } from '../player-prefs.ts';
@@ -16,74 +14,12 @@ import {
   type PlayerSession,
   type SessionEvents,
   type SessionOptions,
-  type Standby,
   whileCurrent,
 } from '../player-session.ts';
-import type { LevelInfo } from '../quality-levels.ts';
-import type { ReplayMarker } from '../replay-markers.ts';
-import { createStallWatch, type StallReading } from '../stall-watch.ts';
+import type { createStallWatch } from '../stall-watch.ts';
+import { initialPlayerState, type PlayerState } from './player-state.ts';
 import type { DrmAccess } from './use-drm-token.ts';
-
-/** Player state of viewing section 3 (PLY-01), plus what the controls need. */
-export interface PlayerState {
-  playing: boolean;
-  muted: boolean;
-  volume: number;
-  currentTime: number;
-  duration: number;
-  live: boolean;
-  /** Whether the stream said yet if it is live (`live` is false until then). */
-  liveKnown: boolean;
-  atLiveEdge: boolean;
-  levels: LevelInfo[];
-  /** The fan's choice: a level index, or -1 for Auto. */
-  chosenLevel: number;
-  /** The level playing now. */
-  currentLevel: number;
-  tracks: TrackInfo[];
-  bandwidth: number;
-  /** A message for the DRM dialog (PLY-46) or a failed load (PLY-49). */
-  failure: 'drm' | 'load' | null;
-  /** The EME key system decrypting the picture (DASH), null without EME (AES-128 HLS). */
-  keySystem: string | null;
-  /** Live ingest's slates (issue 11): the encoder is away, or the show ended. */
-  standby: Standby;
-  /** Seconds behind live and the target distance (latency-control.ts), tenths; null when unknown. */
-  latency: LatencyReading | null;
-  /** The picture's progress (stall-watch.ts): the spinner and the low-bandwidth banner read it. */
-  stalls: StallReading;
-  /** A replay's cues and songs on its scrubber (issue 27). */
-  markers: ReplayMarker[];
-}
-
-const initial = (volume: number): PlayerState => ({
-  playing: false,
-  muted: true,
-  volume,
-  currentTime: 0,
-  duration: 0,
-  live: false,
-  liveKnown: false,
-  atLiveEdge: true,
-  levels: [],
-  chosenLevel: -1,
-  currentLevel: -1,
-  tracks: [],
-  bandwidth: Number.NaN,
-  failure: null,
-  keySystem: null,
-  standby: null,
-  latency: null,
-  stalls: { stalled: false, longStall: false, starved: false, recentStalls: 0 },
-  markers: [],
-});
-
-const tenths = (x: number) => Math.round(x * 10) / 10;
-/** The reading as the controls show it: to a tenth of a second, so a re-render is a visible change. */
-const shownLatency = (r: LatencyReading | null | undefined): LatencyReading | null =>
-  r ? { behindS: tenths(r.behindS), targetS: tenths(r.targetS) } : null;
-const sameLatency = (a: LatencyReading | null, b: LatencyReading | null) =>
-  a === b || (a !== null && b !== null && a.behindS === b.behindS && a.targetS === b.targetS);
+import { useMediaEvents } from './use-media-events.ts';
 
 export interface PlayerSource {
   url: string;
@@ -114,7 +50,7 @@ export function usePlayer(
   drm: DrmAccess,
 ) {
   const prefs = usePlayerPrefs();
-  const [state, setState] = useState(() => initial(prefs.volume));
+  const [state, setState] = useState(() => initialPlayerState(prefs.volume));
   const sessionRef = useRef<PlayerSession | null>(null);
   const latencyRef = useRef<LatencyController | null>(null);
   const stallRef = useRef<ReturnType<typeof createStallWatch> | null>(null);
@@ -256,79 +192,7 @@ export function usePlayer(
     if (drm.error) patch({ failure: 'drm' });
   }, [drm.error, patch]);
 
-  // Media element events: state, persisted volume, time updates at most once a second (PLY-20).
-  useEffect(() => {
-    const video = videoRef.current;
-    if (!video) return;
-    // Muted by default; a reload in the same tab keeps the fan's unmute, except Safari (PLY-08, PLY-09).
-    video.muted = startsMuted(navigator.userAgent, readKeptMute());
-    video.volume = usePlayerPrefs.getState().volume;
-    patch({ muted: video.muted });
-    let lastTick = 0;
-    const stallWatch = createStallWatch(video, (stalls) => patch({ stalls }));
-    stallRef.current = stallWatch;
-    const sync = () => {
-      const session = sessionRef.current;
-      const edge = session?.liveSyncPosition() ?? null;
-      const gap = session?.replayGap?.() ?? null;
-      patch({
-        playing: gap ? gap.running : !video.paused,
-        currentTime: gap?.position ?? video.currentTime,
-        duration: Number.isFinite(video.duration) ? video.duration : 0,
-        atLiveEdge: edge === null || atLiveEdge(edge - video.currentTime),
-        bandwidth: session?.bandwidthEstimate() ?? Number.NaN,
-        keySystem: session?.keySystem() ?? null,
-        latency: shownLatency(session?.latency?.()),
-      });
-    };
-    const onTime = () => {
-      const now = performance.now();
-      if (now - lastTick < PLAYER.timeUpdateMs) return;
-      lastTick = now;
-      sync();
-    };
-    const onVolume = () => {
-      patch({ muted: video.muted, volume: video.volume });
-      keepMute(video.muted);
-      if (!video.muted) usePlayerPrefs.getState().setVolume(video.volume);
-    };
-    // The bandwidth estimate also when the picture stalls: a chosen level the network cannot carry
-    // stops timeupdate, and that is when the low-bandwidth banner must show (PLY-48). The delay
-    // behind live too: it grows while the picture is frozen, and the LIVE control says so.
-    const bandwidthTimer = window.setInterval(() => {
-      const session = sessionRef.current;
-      if (!session) return;
-      const estimate = session.bandwidthEstimate();
-      const keySystem = session.keySystem();
-      const latency = shownLatency(session.latency?.());
-      setState((s) =>
-        Object.is(s.bandwidth, estimate) && s.keySystem === keySystem && sameLatency(s.latency, latency)
-          ? s
-          : { ...s, bandwidth: estimate, keySystem, latency },
-      );
-    }, PLAYER.timeUpdateMs);
-    // A picture that plays again after a reported load failure (hls.js recovered a media error, the
-    // network came back within the retries) is not failed: the dialog would contradict the screen.
-    const onPlaying = () => setState((s) => (s.failure === 'load' ? { ...s, failure: null } : s));
-    video.addEventListener('playing', onPlaying);
-    video.addEventListener('timeupdate', onTime);
-    video.addEventListener('play', sync);
-    video.addEventListener('pause', sync);
-    // A seek lands at once (the scrubber, the chat replay), even paused, where timeupdate is throttled.
-    video.addEventListener('seeked', sync);
-    video.addEventListener('volumechange', onVolume);
-    return () => {
-      stallWatch.stop();
-      stallRef.current = null;
-      window.clearInterval(bandwidthTimer);
-      video.removeEventListener('playing', onPlaying);
-      video.removeEventListener('timeupdate', onTime);
-      video.removeEventListener('play', sync);
-      video.removeEventListener('pause', sync);
-      video.removeEventListener('seeked', sync);
-      video.removeEventListener('volumechange', onVolume);
-    };
-  }, [videoRef, patch]);
+  useMediaEvents(videoRef, sessionRef, stallRef, setState);
 
   // Back to the target distance the controller holds (not to hls.js's sync position, which a stall
   // could have left behind); before the stream's clock is known, to the engine's sync position.
