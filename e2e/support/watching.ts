@@ -98,6 +98,18 @@ export const onVideo = <R>(page: Page, fn: (v: VideoLike) => R) =>
   video(page).evaluate(fn as unknown as (el: unknown) => R);
 export const currentTime = (page: Page) => onVideo(page, (v) => v.currentTime);
 
+/** Pauses the picture at `seconds` (a replay's seek, as the scrubber makes one). */
+export const seekTo = (page: Page, seconds: number) =>
+  video(page).evaluate((v, at) => {
+    const el = v as unknown as { pause: () => void; currentTime: number };
+    el.pause();
+    el.currentTime = at;
+  }, seconds);
+
+/** Plays the picture (a refused play() is left to the test's next check). */
+export const play = (page: Page) =>
+  video(page).evaluate((v) => (v as unknown as { play: () => Promise<void> }).play().catch(() => undefined));
+
 export async function waitPlaying(page: Page) {
   await expect
     .poll(() => onVideo(page, (v) => !v.paused && v.readyState >= 3 && v.currentTime > 0), {

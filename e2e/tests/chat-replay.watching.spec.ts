@@ -2,7 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { scheduleShow } from '../support/api.ts';
 import { joinByApi } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { fanWith, type Session, video, waitPlaying, watch } from '../support/watching.ts';
+import { fanWith, type Session, seekTo, video, waitPlaying, watch } from '../support/watching.ts';
 
 // Issue 11: the replay shows the show's chat beside the picture, in time with it, following seeks.
 test.describe.configure({ timeout: 150_000 });
@@ -38,14 +38,6 @@ async function say(
   expect(res.status(), await res.text()).toBe(200);
   return Date.parse(((await res.json()) as { toss: { send_time: string } }).toss.send_time);
 }
-
-/** Pauses the picture at `seconds` of the recording. */
-const seekTo = (page: Page, seconds: number) =>
-  video(page).evaluate((v, at) => {
-    const el = v as unknown as { pause: () => void; currentTime: number };
-    el.pause();
-    el.currentTime = at;
-  }, seconds);
 
 test('chat replay: beside an on-demand picture, the chat written up to the moment on screen, following seeks', async ({
   browser,

@@ -9,7 +9,7 @@ import {
   startDemoEncoder,
   waitHealthy,
 } from '../support/ingest.ts';
-import { fanWith, onVideo, showWithSources, video, waitPlaying, watch } from '../support/watching.ts';
+import { fanWith, onVideo, play, seekTo, showWithSources, waitPlaying, watch } from '../support/watching.ts';
 
 // Issue 27 on the DASH path (every fan but Safari's on a show with DASH): the replay of a pushed show
 // whose angle 1 dropped for 10 s shows the slate for the gap instead of jumping it (Shaka would), and an
@@ -25,16 +25,6 @@ const mpdOf = async (request: APIRequestContext, slug: string, stream: string) =
 /** Where the Periods of a static MPD start (media seconds): an encoder run each. */
 const periodStarts = (mpd: string) =>
   [...mpd.matchAll(/<Period\b[^>]*\sstart="PT([\d.]+)S"/g)].map((m) => Number(m[1]));
-
-/** Pauses the picture at `seconds`. */
-const seekTo = (page: Page, seconds: number) =>
-  video(page).evaluate((v, at) => {
-    const el = v as unknown as { pause: () => void; currentTime: number };
-    el.pause();
-    el.currentTime = at;
-  }, seconds);
-const play = (page: Page) =>
-  video(page).evaluate((v) => (v as unknown as { play: () => Promise<void> }).play().catch(() => undefined));
 
 test('a DASH replay: a dropped angle shows the slate for its gap, and an angle switch keeps the moment', async ({
   browser,

@@ -13,7 +13,16 @@ import {
   steadyEncoderLag,
   waitHealthy,
 } from '../support/ingest.ts';
-import { fanWith, onVideo, type Session, video, waitPlaying, watch } from '../support/watching.ts';
+import {
+  fanWith,
+  onVideo,
+  play,
+  type Session,
+  seekTo,
+  video,
+  waitPlaying,
+  watch,
+} from '../support/watching.ts';
 
 // Issue 11: a show fed by real encoders. The demo encoder pushes two angles over RTMP to the engine
 // Encore supervises; the fan watches them through the same origin, DRM token and player as the demo.
@@ -67,14 +76,6 @@ const activeCueText = (page: Page) =>
       .map((c) => c.text)
       .join(' '),
   );
-
-/** Pauses the picture at `seconds`. */
-const seekTo = (page: Page, seconds: number) =>
-  video(page).evaluate((v, at) => {
-    const el = v as unknown as { pause: () => void; currentTime: number };
-    el.pause();
-    el.currentTime = at;
-  }, seconds);
 
 /** The first EXT-X-GAP run between pictures of the replay's first rendition (media seconds). */
 async function middleGap(request: APIRequestContext, fan: Session, url: string) {
@@ -272,9 +273,7 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   // Played from 3 s before the gap's end (hls.js itself jumps holes under 2 s while a seek waits).
   const nearEnd = Math.max(gap.start + 0.5, gap.end - 3);
   await seekTo(page, nearEnd);
-  await video(page).evaluate((v) =>
-    (v as unknown as { play: () => Promise<void> }).play().catch(() => undefined),
-  );
+  await play(page);
   await expect.poll(async () => Number(await scrubber.inputValue())).toBeGreaterThan(nearEnd + 0.5);
   await expect(slate).toBeHidden({ timeout: 20_000 });
   await expect
@@ -283,9 +282,7 @@ test('live ingest: two pushed angles keep the moment, a dropped encoder shows th
   await expect(page.getByTestId('player')).toHaveAttribute('data-playing', 'true');
   // Played into the gap (1.5 s before it): the slate as the picture reaches it, not a jump past it.
   await seekTo(page, Math.max(0, gap.start - 1.5));
-  await video(page).evaluate((v) =>
-    (v as unknown as { play: () => Promise<void> }).play().catch(() => undefined),
-  );
+  await play(page);
   await expect(slate).toBeVisible({ timeout: 20_000 });
   const inGap = Number(await scrubber.inputValue());
   expect(inGap).toBeGreaterThan(gap.start - 0.5);
