@@ -1,8 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { scheduleShow } from '../support/api.ts';
 import { joinByApi } from '../support/chat.ts';
 import { expect, test } from '../support/fixtures.ts';
-import { fanWith, type Session, seekTo, video, waitPlaying, watch } from '../support/watching.ts';
+import { fanWith, type Session, seekTo, waitPlaying, watch } from '../support/watching.ts';
 
 // Issue 11: the replay shows the show's chat beside the picture, in time with it, following seeks.
 test.describe.configure({ timeout: 150_000 });

@@ -13,16 +13,7 @@ import {
   steadyEncoderLag,
   waitHealthy,
 } from '../support/ingest.ts';
-import {
-  fanWith,
-  onVideo,
-  play,
-  type Session,
-  seekTo,
-  video,
-  waitPlaying,
-  watch,
-} from '../support/watching.ts';
+import { fanWith, onVideo, play, type Session, seekTo, waitPlaying, watch } from '../support/watching.ts';
 
 // Issue 11: a show fed by real encoders. The demo encoder pushes two angles over RTMP to the engine
 // Encore supervises; the fan watches them through the same origin, DRM token and player as the demo.
