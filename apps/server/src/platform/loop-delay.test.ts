@@ -25,7 +25,10 @@ function block(ms: number): void {
 
 describe('event-loop delay window', () => {
   it('reports a stall to every reader alike: reading resets nothing', async () => {
-    const w = createLoopDelayWindow({ windowSeconds: 15, tickMs: 100 });
+    // 150 ticks of 0.1 s: the stall stays in the window for longer than the wait below, so a test
+    // worker starved for over a second on a loaded runner (one CI run read max 11 ms for 10 s with a
+    // 1.5 s window) cannot miss it.
+    const w = createLoopDelayWindow({ windowSeconds: 150, tickMs: 100 });
     windows.push(w);
     setTimeout(() => block(200), 30);
     const first = await until(
