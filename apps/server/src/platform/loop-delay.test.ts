@@ -41,6 +41,22 @@ describe('event-loop delay window', () => {
     expect(first.p99).toBeGreaterThanOrEqual(first.p50);
   });
 
+  it('counts a stall in a timer callback that ends after the second’s tick was due', async () => {
+    // The loop is held at once, so that when timers run both the stalling callback (30 ms) and the
+    // window's tick (100 ms) are due in the same timers phase: the tick runs right after the stall.
+    // monitorEventLoopDelay lost that stall (its reset forgot when it last sampled): max read 0.12.
+    const w = createLoopDelayWindow({ windowSeconds: 150, tickMs: 100 });
+    windows.push(w);
+    setTimeout(() => block(300), 30);
+    block(120);
+    const seen = await until(
+      () => w.read(),
+      (d) => d.max >= 0.29,
+      5000,
+    );
+    expect(seen.max).toBeLessThan(1);
+  });
+
   it('lets a stall go once the window has passed it', async () => {
     const w = createLoopDelayWindow({ windowSeconds: 3, tickMs: 100 });
     windows.push(w);

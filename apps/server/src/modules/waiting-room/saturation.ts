@@ -1,4 +1,4 @@
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { sampleLoopDelay } from '../../platform/loop-delay.ts';
 
 /** What a node reads of itself each second to decide whether it is saturated. */
 export type SaturationSignals = {
@@ -39,8 +39,8 @@ export function saturatedBy(s: SaturationSignals, limits = SATURATION_LIMITS): s
  * latency, each read and reset once per tick.
  */
 export function createSignals(opts: { pool?: { waitingCount: number } | undefined }) {
-  const loop = monitorEventLoopDelay({ resolution: 10 });
-  loop.enable();
+  // Sampled in JavaScript: monitorEventLoopDelay's reset lost a stall that ended just before a tick.
+  const { histogram: loop, stop } = sampleLoopDelay();
   let entries: number[] = [];
   return {
     /** An entry's duration (ms), recorded by the enter route. */
@@ -56,7 +56,7 @@ export function createSignals(opts: { pool?: { waitingCount: number } | undefine
       return { loopP99Ms, poolWaiting: opts.pool?.waitingCount ?? 0, entryP99Ms };
     },
     close(): void {
-      loop.disable();
+      stop();
     },
   };
 }
