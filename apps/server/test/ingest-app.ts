@@ -2,7 +2,9 @@ import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { auth, createUser, login } from './factories.ts';
+import { EnableIngestResponse } from '@encore/contract';
+import { createShowsRepo } from '../src/modules/shows/shows.repo.ts';
+import { auth, createUser, login, showEntity } from './factories.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 
 /** The real app with live ingest on its own ports and live folder, a host's auth, and the test's encoders. */
@@ -48,4 +50,30 @@ export async function startIngestApp(opts: {
       await rm(liveDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
     },
   };
+}
+
+/**
+ * A show whose angle 1 has HLS and DASH, its doors open and its clock started, with ingest enabled
+ * for the given ladder: its slug and angle 1's stream key.
+ */
+export async function ingestShow(
+  ingest: IngestApp,
+  ladder: { name: string; height: number; video_kbps: number }[],
+): Promise<{ slug: string; key: string }> {
+  const entity = showEntity({ startIn: -5, enterIn: -10 });
+  entity.streams = {
+    'mix-stream1': {
+      hls: { url: '/media/mix-stream1/index.m3u8' },
+      dash: { url: '/media/mix-stream1/dash/live.mpd' },
+    },
+  };
+  const { slug } = await createShowsRepo(ingest.t.db).insert(entity);
+  const enabled = await ingest.t.app.inject({
+    method: 'PUT',
+    url: `/thor/host/shows/${slug}/ingest/`,
+    headers: ingest.host,
+    payload: { ladder },
+  });
+  const keys = EnableIngestResponse.parse(enabled.json()).new_keys;
+  return { slug, key: keys.find((k) => k.stream === 'mix-stream1')?.key ?? '' };
 }

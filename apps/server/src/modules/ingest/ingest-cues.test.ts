@@ -1,14 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { AlertPublished, CUE_SCHEME_ID_URI, decodeCuePayload, EnableIngestResponse } from '@encore/contract';
+import { AlertPublished, CUE_SCHEME_ID_URI, decodeCuePayload } from '@encore/contract';
 import * as hlsParser from 'hls-parser';
 import * as mpdParser from 'mpd-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { showEntity } from '../../../test/factories.ts';
 import { testPort } from '../../../test/free-port.ts';
 import type { TestContext } from '../../../test/harness.ts';
-import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
+import { type IngestApp, ingestShow, startIngestApp } from '../../../test/ingest-app.ts';
 import { pushTestFeed, until } from '../../../test/live-feed.ts';
-import { createShowsRepo } from '../shows/shows.repo.ts';
 
 // Issue 27 on the real ingest (nginx-rtmp, ffmpeg pushing 426x240 ultrafast with a keyframe a
 // second): a cue the host sends at show time T is in the live playlists (standard and LL) as an
@@ -65,23 +63,8 @@ function dateRangeOf(playlist: string, id: string) {
 
 describe('the cue timeline in the live playlists and MPD of a pushed show', () => {
   it('a cue sent at show time T is in the live, LL playlists and the MPD at T; a cue placed ahead only from its moment', async () => {
-    const entity = showEntity({ startIn: -5, enterIn: -10 });
-    entity.streams = {
-      'mix-stream1': {
-        hls: { url: '/media/mix-stream1/index.m3u8' },
-        dash: { url: '/media/mix-stream1/dash/live.mpd' },
-      },
-    };
-    const show = await createShowsRepo(t.db).insert(entity);
-    const slug = show.slug;
-    const enabled = await t.app.inject({
-      method: 'PUT',
-      url: `/thor/host/shows/${slug}/ingest/`,
-      headers: host,
-      payload: { ladder: [] },
-    });
-    const key =
-      EnableIngestResponse.parse(enabled.json()).new_keys.find((k) => k.stream === 'mix-stream1')?.key ?? '';
+    if (!ingest) throw new Error('no ingest app');
+    const { slug, key } = await ingestShow(ingest, []);
     const feed = pushTestFeed(`rtmp://127.0.0.1:${RTMP_PORT}/live/${key}`, 25);
     pushes.push(feed.child);
     const live = `/media/live/${slug}/mix-stream1/source/live.m3u8`;

@@ -4,17 +4,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { EnableIngestResponse } from '@encore/contract';
 import * as hlsParser from 'hls-parser';
 import * as mpdParser from 'mpd-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { showEntity } from '../../../test/factories.ts';
 import { testPort } from '../../../test/free-port.ts';
 import type { TestContext } from '../../../test/harness.ts';
-import { type IngestApp, startIngestApp } from '../../../test/ingest-app.ts';
+import { type IngestApp, ingestShow, startIngestApp } from '../../../test/ingest-app.ts';
 import { until } from '../../../test/live-feed.ts';
 import { strictPlaylist } from '../../../test/strict-playlist.ts';
-import { createShowsRepo } from '../shows/shows.repo.ts';
 
 // Issue 24: every playlist the origin writes for a pushed stream (multivariant, live, LL, VOD, the
 // replay) passes a strict outside parser (hls-parser in strict mode), every MPD mpd-parser, across an
@@ -107,24 +104,8 @@ async function ffmpegCodecOf(file: string): Promise<string> {
 
 describe('playlists of a pushed stream under a strict parser (issue 24)', () => {
   it('multivariant, live, LL and VOD playlists and the MPD across a run, a drop, a return and End show', async () => {
-    const entity = showEntity({ startIn: -5, enterIn: -10 });
-    entity.streams = {
-      'mix-stream1': {
-        hls: { url: '/media/mix-stream1/index.m3u8' },
-        dash: { url: '/media/mix-stream1/dash/live.mpd' },
-      },
-    };
-    const show = await createShowsRepo(t.db).insert(entity);
-    const slug = show.slug;
-    const enabled = await t.app.inject({
-      method: 'PUT',
-      url: `/thor/host/shows/${slug}/ingest/`,
-      headers: host,
-      payload: { ladder: [{ name: '144p', height: 144, video_kbps: 150 }] },
-    });
-    const key = EnableIngestResponse.parse(enabled.json()).new_keys.find(
-      (k) => k.stream === 'mix-stream1',
-    )?.key;
+    if (!ingest) throw new Error('no ingest app');
+    const { slug, key } = await ingestShow(ingest, [{ name: '144p', height: 144, video_kbps: 150 }]);
     const bodies = new Map<string, Set<string>>();
     const live = (p: string) => get(`/media/live/${slug}/mix-stream1/${p}`);
 
